@@ -1,0 +1,26 @@
+// "Is this square attacked by side X": could a piece of X capture on it with its next move?
+// Used for the protected-Lion rule, check detection and evaluation.
+#pragma once
+
+#include "shishi/core/position.hpp"
+
+namespace shishi {
+
+// Works on a bare board array so callers can ask about a hypothetical board (a copy with a
+// move applied) without making the move.
+bool is_attacked(const Piece* board, Square s, Color by);
+
+inline bool is_attacked(const Position& pos, Square s, Color by) {
+    return is_attacked(pos.board(), s, by);
+}
+
+// Number of pieces of side `by` that attack s (for evaluation and exchange estimates).
+int attacker_count(const Piece* board, Square s, Color by);
+
+// True when side c has exactly one royal and side ~c attacks it ("check" in RULES.md).
+bool in_check(const Position& pos, Color c);
+
+// The eight squares of the 5x5 Lion area that are not on a line through the centre.
+constexpr int LION_OFF_LINE[8] = {33, 31, 18, 14, -14, -18, -31, -33};
+
+}  // namespace shishi

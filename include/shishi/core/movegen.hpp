@@ -1,0 +1,48 @@
+// Legal move generation. Chu Shogi has no rule against leaving a royal in check, so legality
+// is the piece's moves plus the Lion-capture restrictions (protected Lion with the bridge
+// exception, adjacent Lions, counter-strike, optional Okazaki rule). Each distinct successor
+// position is generated exactly once; all available turn passes are one move.
+#pragma once
+
+#include "shishi/core/position.hpp"
+
+namespace shishi {
+
+class MoveList {
+public:
+    static constexpr int CAPACITY = 2048;
+    void push(Move m) {
+        if (size_ < CAPACITY) moves_[size_++] = m;
+    }
+    int size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    void clear() { size_ = 0; }
+    Move operator[](int i) const { return moves_[i]; }
+    Move& operator[](int i) { return moves_[i]; }
+    const Move* begin() const { return moves_; }
+    const Move* end() const { return moves_ + size_; }
+    Move* begin() { return moves_; }
+    Move* end() { return moves_ + size_; }
+    bool contains(Move m) const;
+
+private:
+    Move moves_[CAPACITY];
+    int size_ = 0;
+};
+
+// All legal moves of the side to move (none when it has no royal piece left).
+void generate_legal(const Position& pos, MoveList& list);
+// Legal moves that capture at least one piece (double captures included), for quiescence.
+void generate_captures(const Position& pos, MoveList& list);
+// Legal non-capturing moves (including the pass); with generate_captures, every legal move once.
+void generate_quiets(const Position& pos, MoveList& list);
+
+// Is m one of the legal moves? (A pass matches any legal pass.)
+bool is_legal(const Position& pos, Move m);
+// Number of legal moves.
+int count_legal(const Position& pos);
+
+// Could a piece of colour c moving between these squares promote (capture = it takes a piece)?
+bool may_promote(Color c, Kind k, Square from, Square to, bool capture);
+
+}  // namespace shishi

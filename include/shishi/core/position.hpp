@@ -1,0 +1,92 @@
+// A Chu Shogi position: mailbox board, piece lists per side, side to move, counter-strike state,
+// incremental Zobrist key, and the stack of undo records that doubles as the move history used
+// for repetition detection. make()/unmake() change the position in place without copying it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "shishi/core/options.hpp"
+#include "shishi/core/pieces.hpp"
+#include "shishi/core/types.hpp"
+
+namespace shishi {
+
+// Everything unmake() needs, and the key of the position before the move (for repetitions).
+struct UndoRecord {
+    uint64_t key;            // key before the move
+    Move move;
+    Piece moved;             // the moving piece before any promotion
+    Piece captured_mid;      // piece taken on the first step of a double move, or EMPTY
+    Piece captured_to;       // piece taken on the destination, or EMPTY
+    uint8_t index_mid;       // its slot in the owner's piece list
+    uint8_t index_to;
+    Square counter_strike;   // counter-strike square before the move
+    uint16_t halfmove_clock; // before the move
+};
+
+class Position {
+public:
+    static constexpr int MAX_PIECES = BOARD_SIZE * BOARD_SIZE;  // per side; the start has 46
+
+    Position();                 // an empty board, first player to move
+    static Position start();    // the initial setup
+
+    // --- setup (used by the text parsers; keeps key and piece lists consistent) -------------
+    void clear();
+    void put_piece(Square s, Piece p);  // s must be an empty board square
+    void set_side_to_move(Color c);
+    void set_counter_strike(Square s);  // NO_SQUARE for none
+    void set_move_counters(int halfmove_clock, int start_move_number);
+    // Forget the history: the current position becomes the root of repetition checks.
+    void clear_history();
+
+    // --- queries -------------------------------------------------------------------------
+    Piece piece_on(Square s) const { return board_[s]; }
+    const Piece* board() const { return board_; }
+    Color side_to_move() const { return side_; }
+    Square counter_strike() const { return counter_strike_; }
+    uint64_t key() const { return key_; }
+    int piece_count(Color c) const { return count_[c]; }
+    Square piece_square(Color c, int i) const { return list_[c][i]; }
+    int royal_count(Color c) const { return royals_[c]; }
+    int halfmove_clock() const { return halfmove_clock_; }
+    // SFEN-style move number: 1 for the first move of the game, +1 per ply.
+    int move_number() const { return start_move_number_ + plies(); }
+
+    // --- moves ---------------------------------------------------------------------------
+    // m must be legal in this position (or at least pseudo-legal for the mover).
+    void make(Move m);
+    void unmake();
+    int plies() const { return int(history_.size()); }  // moves made since the root
+    const UndoRecord& history(int i) const { return history_[i]; }  // 0 = first move
+    bool is_capture(Move m) const;
+
+    // --- rule options that affect move legality ---------------------------------------------
+    const RuleOptions& rules() const { return rules_; }
+    void set_rules(const RuleOptions& r) { rules_ = r; }
+
+    // Internal consistency (piece lists, indices, key, royal counts); for tests and debugging.
+    bool is_consistent() const;
+
+private:
+    void add_piece(Square s, Piece p);
+    void remove_piece(Square s);                    // swap-remove from the list
+    void restore_piece(Square s, Piece p, int idx); // exact inverse of remove_piece
+    uint64_t compute_key() const;
+
+    Piece board_[FRAME_SQUARES];
+    uint8_t index_[FRAME_SQUARES];  // slot of the piece on a square in its side's list
+    Square list_[2][MAX_PIECES];
+    int count_[2];
+    int royals_[2];
+    Color side_;
+    Square counter_strike_;
+    uint64_t key_;
+    int halfmove_clock_;
+    int start_move_number_;
+    RuleOptions rules_;
+    std::vector<UndoRecord> history_;
+};
+
+}  // namespace shishi

@@ -1,0 +1,53 @@
+#include "shishi/cli/commands.hpp"
+
+#include <ostream>
+
+namespace shishi::cli {
+
+int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int divide_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+
+namespace {
+
+struct Command {
+    const char* name;
+    int (*run)(const std::vector<std::string>&, std::ostream&, std::ostream&);
+    const char* usage;
+};
+
+int help_command(const std::vector<std::string>&, std::ostream& out, std::ostream&);
+
+const Command COMMANDS[] = {
+    {"perft", perft_command, "perft <depth> [--fen F | --sfen S]   count leaves of the move tree"},
+    {"divide", divide_command, "divide <depth> [--fen F | --sfen S]  perft per root move"},
+    {"perftsuite", perftsuite_command, "perftsuite <file> [--max-depth N]   check a perft reference file"},
+    {"help", help_command, "help                                   this list"},
+};
+
+int help_command(const std::vector<std::string>&, std::ostream& out, std::ostream&) {
+    out << "usage: shishi [command]\n"
+           "Without a command, shishi reads a protocol from standard input: the first command\n"
+           "'xboard' selects XBoard/CECP, 'usi' selects USI.\n\ncommands:\n";
+    for (const Command& c : COMMANDS) out << "  shishi " << c.usage << "\n";
+    return 0;
+}
+
+}  // namespace
+
+bool is_command(const std::string& name) {
+    for (const Command& c : COMMANDS)
+        if (name == c.name) return true;
+    return name == "--help" || name == "-h";
+}
+
+int run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.empty()) return help_command(args, out, err);
+    for (const Command& c : COMMANDS)
+        if (args[0] == c.name) return c.run(args, out, err);
+    if (args[0] == "--help" || args[0] == "-h") return help_command(args, out, err);
+    err << "unknown command '" << args[0] << "'; try 'shishi help'\n";
+    return 2;
+}
+
+}  // namespace shishi::cli

@@ -1,0 +1,102 @@
+#include "shishi/cli/options.hpp"
+
+#include "shishi/core/notation.hpp"
+
+namespace shishi::cli {
+
+ArgReader::ArgReader(const std::vector<std::string>& args)
+    : rest_(args.size() > 1 ? std::vector<std::string>(args.begin() + 1, args.end()) : std::vector<std::string>{}) {}
+
+static std::optional<int> to_int(const std::string& s) {
+    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
+    return std::stoi(s);
+}
+
+std::optional<int> ArgReader::positional_int(const char* what, int lo, int hi) {
+    for (size_t i = 0; i < rest_.size(); ++i) {
+        if (rest_[i].rfind("--", 0) == 0) {
+            ++i;  // skip the option's value
+            continue;
+        }
+        auto v = to_int(rest_[i]);
+        if (!v || *v < lo || *v > hi) {
+            errors_.push_back(std::string("bad ") + what + " '" + rest_[i] + "' (expected " + std::to_string(lo) +
+                              ".." + std::to_string(hi) + ")");
+            rest_.erase(rest_.begin() + long(i));
+            return std::nullopt;
+        }
+        rest_.erase(rest_.begin() + long(i));
+        return v;
+    }
+    errors_.push_back(std::string("missing ") + what);
+    return std::nullopt;
+}
+
+std::optional<std::string> ArgReader::positional_string(const char* what) {
+    for (size_t i = 0; i < rest_.size(); ++i) {
+        if (rest_[i].rfind("--", 0) == 0) {
+            ++i;
+            continue;
+        }
+        std::string v = rest_[i];
+        rest_.erase(rest_.begin() + long(i));
+        return v;
+    }
+    errors_.push_back(std::string("missing ") + what);
+    return std::nullopt;
+}
+
+std::optional<std::string> ArgReader::string_option(const char* name) {
+    for (size_t i = 0; i < rest_.size(); ++i) {
+        if (rest_[i] != name) continue;
+        if (i + 1 >= rest_.size()) {
+            errors_.push_back(std::string(name) + " needs a value");
+            rest_.erase(rest_.begin() + long(i));
+            return std::nullopt;
+        }
+        std::string v = rest_[i + 1];
+        rest_.erase(rest_.begin() + long(i), rest_.begin() + long(i) + 2);
+        return v;
+    }
+    return std::nullopt;
+}
+
+std::optional<int> ArgReader::int_option(const char* name, int lo, int hi) {
+    auto s = string_option(name);
+    if (!s) return std::nullopt;
+    auto v = to_int(*s);
+    if (!v || *v < lo || *v > hi) {
+        errors_.push_back(std::string("bad value '") + *s + "' for " + name);
+        return std::nullopt;
+    }
+    return v;
+}
+
+std::optional<Position> ArgReader::position_option() {
+    auto fen = string_option("--fen");
+    auto sfen = string_option("--sfen");
+    if (fen && sfen) {
+        errors_.push_back("give --fen or --sfen, not both");
+        return std::nullopt;
+    }
+    if (fen) {
+        auto p = parse_xboard_fen(*fen);
+        if (!p) errors_.push_back("bad --fen: " + p.error);
+        return p.value;
+    }
+    if (sfen) {
+        auto p = parse_sfen(*sfen);
+        if (!p) errors_.push_back("bad --sfen: " + p.error);
+        return p.value;
+    }
+    return Position::start();
+}
+
+bool ArgReader::finish(std::ostream& err) {
+    for (auto& r : rest_) errors_.push_back("unexpected argument '" + r + "'");
+    rest_.clear();
+    for (auto& e : errors_) err << "error: " << e << "\n";
+    return errors_.empty();
+}
+
+}  // namespace shishi::cli

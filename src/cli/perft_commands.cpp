@@ -1,0 +1,74 @@
+// `shishi perft`, `shishi divide`, `shishi perftsuite`.
+#include <chrono>
+#include <fstream>
+#include <ostream>
+
+#include "shishi/cli/commands.hpp"
+#include "shishi/cli/options.hpp"
+#include "shishi/core/notation.hpp"
+#include "shishi/core/perft.hpp"
+
+namespace shishi::cli {
+
+int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    ArgReader a(args);
+    auto depth = a.positional_int("depth", 1, 12);
+    auto pos = a.position_option();
+    if (!a.finish(err) || !depth || !pos) {
+        err << "usage: shishi perft <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"]\n";
+        return 2;
+    }
+    Position p = *pos;
+    uint64_t nodes = 0;
+    for (int d = 1; d <= *depth; ++d) {
+        auto t0 = std::chrono::steady_clock::now();
+        nodes = perft(p, d);
+        double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        out << "perft " << d << " " << nodes << " time " << int64_t(secs * 1000) << " ms nps "
+            << uint64_t(secs > 0 ? double(nodes) / secs : 0) << std::endl;
+    }
+    out << "nodes " << nodes << std::endl;
+    return 0;
+}
+
+int divide_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    ArgReader a(args);
+    auto depth = a.positional_int("depth", 1, 12);
+    auto pos = a.position_option();
+    if (!a.finish(err) || !depth || !pos) {
+        err << "usage: shishi divide <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"]\n";
+        return 2;
+    }
+    Position p = *pos;
+    uint64_t total = 0;
+    auto rows = divide(p, *depth);
+    for (auto& [move, count] : rows) {
+        out << move << " " << count << "\n";
+        total += count;
+    }
+    out << "moves " << rows.size() << "\nnodes " << total << std::endl;
+    return 0;
+}
+
+int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    ArgReader a(args);
+    auto file = a.positional_string("file");
+    int max_depth = a.int_option("--max-depth", 1, 12).value_or(99);
+    if (!a.finish(err) || !file) {
+        err << "usage: shishi perftsuite <file> [--max-depth N]\n";
+        return 2;
+    }
+    std::ifstream in(*file);
+    if (!in) {
+        err << "cannot open " << *file << "\n";
+        return 2;
+    }
+    std::vector<std::string> errors;
+    auto cases = parse_perft_suite(in, errors);
+    for (auto& e : errors) err << *file << ": " << e << "\n";
+    int mismatches = run_perft_suite(cases, max_depth, out);
+    out << cases.size() << " positions, " << mismatches << " mismatches" << std::endl;
+    return mismatches || !errors.empty() ? 1 : 0;
+}
+
+}  // namespace shishi::cli

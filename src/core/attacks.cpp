@@ -1,0 +1,78 @@
+// Attack detection looks outward from the target square along each direction and asks the
+// first piece met whether it reaches back; jumpers and Lions are checked on their own squares.
+#include "shishi/core/attacks.hpp"
+
+namespace shishi {
+namespace {
+
+inline bool owned_by(Piece x, Piece bit) { return (x & EDGE) == bit; }
+
+template <bool Count>
+int attackers(const Piece* b, Square s, Color by) {
+    const Piece bit = colour_bit(by);
+    int n = 0;
+    for (int d = 0; d < DIRECTION_NB; ++d) {
+        const int off = DIRECTION_OFFSET[d];
+        const int back = opposite_direction(d);
+        // The second square first: a jump to s ignores what stands between.
+        Piece x2 = b[s + 2 * off];
+        bool jumper_hit = owned_by(x2, bit) && (reach(by, kind_of(x2), back) & REACH_JUMP);
+        Piece x = b[s + off];
+        if (x != EMPTY) {
+            if (owned_by(x, bit) && (reach(by, kind_of(x), back) & (REACH_STEP | REACH_SLIDE))) {
+                if (!Count) return 1;
+                ++n;
+            }
+            if (jumper_hit) {
+                if (!Count) return 1;
+                ++n;
+            }
+            continue;
+        }
+        // Adjacent square empty: slide outward to the first piece.
+        int t = s + off;
+        int dist = 1;
+        do {
+            t += off;
+            ++dist;
+        } while (b[t] == EMPTY);
+        Piece y = b[t];
+        if (owned_by(y, bit)) {
+            uint8_t r = reach(by, kind_of(y), back);
+            if ((r & REACH_SLIDE) || (dist == 2 && (r & REACH_JUMP))) {
+                if (!Count) return 1;
+                ++n;
+                continue;
+            }
+        }
+        if (jumper_hit && dist != 2) {
+            if (!Count) return 1;
+            ++n;
+        }
+    }
+    for (int off : LION_OFF_LINE) {
+        Piece x = b[s + off];
+        if (owned_by(x, bit) && is_lion(kind_of(x))) {
+            if (!Count) return 1;
+            ++n;
+        }
+    }
+    return n;
+}
+
+}  // namespace
+
+bool is_attacked(const Piece* board, Square s, Color by) { return attackers<false>(board, s, by) != 0; }
+
+int attacker_count(const Piece* board, Square s, Color by) { return attackers<true>(board, s, by); }
+
+bool in_check(const Position& pos, Color c) {
+    if (pos.royal_count(c) != 1) return false;
+    for (int i = 0; i < pos.piece_count(c); ++i) {
+        Square s = pos.piece_square(c, i);
+        if (is_royal(kind_of(pos.piece_on(s)))) return is_attacked(pos, s, ~c);
+    }
+    return false;
+}
+
+}  // namespace shishi

@@ -1,0 +1,145 @@
+// Moves as text in XBoard and USI notation. Parsing turns the legs into a candidate move in the
+// engine's canonical encoding (a two-step path through an empty square is the leap; any pass is
+// the pass) and accepts it only if it is among the legal moves.
+#include <cctype>
+
+#include "shishi/core/movegen.hpp"
+#include "shishi/core/notation.hpp"
+
+namespace shishi {
+namespace {
+
+// Can the piece on `from` pass by stepping to the empty square `via` and back?
+bool passes_via(const Position& pos, Square from, Square via) {
+    Piece p = pos.piece_on(from);
+    if (p == EMPTY || p == EDGE || color_of(p) != pos.side_to_move() || pos.piece_on(via) != EMPTY)
+        return false;
+    if (distance(from, via) != 1) return false;
+    if (is_lion(kind_of(p))) return true;
+    for (int d = 0; d < DIRECTION_NB; ++d)
+        if (from + DIRECTION_OFFSET[d] == via) return reach(color_of(p), kind_of(p), d) & REACH_LION_LINE;
+    return false;
+}
+
+// Build the canonical move for a path of squares (2 or 3) and check it is legal.
+Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool promote, std::string_view text) {
+    const std::string shown(text);
+    Square from = path[0];
+    Piece p = pos.piece_on(from);
+    if (p == EMPTY) return Parsed<Move>::fail("no piece on the origin square: " + shown);
+    if (color_of(p) != pos.side_to_move()) return Parsed<Move>::fail("not your piece on the origin square: " + shown);
+    Move m;
+    if (path.size() == 2) {
+        m = Move::normal(from, path[1], promote);
+        if (path[1] == from) return Parsed<Move>::fail("origin and destination are the same: " + shown);
+    } else {
+        Square mid = path[1], to = path[2];
+        if (promote) return Parsed<Move>::fail("a double move cannot promote: " + shown);
+        if (distance(from, mid) != 1 || distance(mid, to) != 1)
+            return Parsed<Move>::fail("each leg of a double move is a single step: " + shown);
+        if (pos.piece_on(mid) == EMPTY) {
+            if (to == from) {
+                if (!passes_via(pos, from, mid)) return Parsed<Move>::fail("this piece cannot pass: " + shown);
+                MoveList list;
+                generate_legal(pos, list);
+                for (Move x : list)
+                    if (x.is_pass()) return Parsed<Move>::ok(x);
+                return Parsed<Move>::fail("no pass is possible: " + shown);
+            }
+            m = Move::normal(from, to);  // through an empty square: the same as the leap
+        } else {
+            m = Move::double_step(from, mid, to);
+        }
+    }
+    if (!is_legal(pos, m)) return Parsed<Move>::fail("illegal move: " + shown);
+    return Parsed<Move>::ok(m);
+}
+
+}  // namespace
+
+std::string move_to_xboard(Move m) {
+    std::string out;
+    for (const std::string& leg : move_to_xboard_legs(m)) out += leg;
+    return out;
+}
+
+std::vector<std::string> move_to_xboard_legs(Move m) {
+    if (m.is_none()) return {"@@@@"};
+    if (m.mid() == NO_SQUARE)
+        return {square_to_xboard(m.from()) + square_to_xboard(m.to()) + (m.is_promotion() ? "+" : "")};
+    return {square_to_xboard(m.from()) + square_to_xboard(m.mid()) + ",",
+            square_to_xboard(m.mid()) + square_to_xboard(m.to())};
+}
+
+std::string move_to_usi(Move m) {
+    if (m.mid() == NO_SQUARE) return square_to_usi(m.from()) + square_to_usi(m.to()) + (m.is_promotion() ? "+" : "");
+    return square_to_usi(m.from()) + square_to_usi(m.mid()) + square_to_usi(m.to());
+}
+
+Parsed<Move> parse_xboard_move(const Position& pos, std::string_view text) {
+    const std::string shown(text);
+    if (text == "@@@@") {
+        MoveList list;
+        generate_legal(pos, list);
+        for (Move x : list)
+            if (x.is_pass()) return Parsed<Move>::ok(x);
+        return Parsed<Move>::fail("no pass is possible: @@@@");
+    }
+    bool promote = false;
+    if (!text.empty() && text.back() == '+') {
+        promote = true;
+        text.remove_suffix(1);
+    }
+    // Split into squares: each leg is two squares, legs joined by ','; the shared square of
+    // consecutive legs must match.
+    std::vector<Square> path;
+    size_t i = 0;
+    int leg_squares = 0;
+    while (i < text.size()) {
+        if (text[i] == ',') {
+            if (leg_squares != 2) return Parsed<Move>::fail("malformed move: " + shown);
+            leg_squares = 0;
+            ++i;
+            continue;
+        }
+        size_t j = i + 1;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        auto s = parse_xboard_square(text.substr(i, j - i));
+        if (!s) return Parsed<Move>::fail("malformed move: " + shown);
+        if (leg_squares == 2) return Parsed<Move>::fail("malformed move: " + shown);
+        if (leg_squares == 0 && !path.empty()) {
+            if (*s != path.back()) return Parsed<Move>::fail("legs do not connect: " + shown);
+        } else {
+            path.push_back(*s);
+        }
+        ++leg_squares;
+        i = j;
+    }
+    if (leg_squares != 2 || path.size() < 2 || path.size() > 3)
+        return Parsed<Move>::fail("malformed move: " + shown);
+    return resolve(pos, path, promote, shown);
+}
+
+Parsed<Move> parse_usi_move(const Position& pos, std::string_view text) {
+    const std::string shown(text);
+    bool promote = false;
+    if (!text.empty() && text.back() == '+') {
+        promote = true;
+        text.remove_suffix(1);
+    }
+    std::vector<Square> path;
+    size_t i = 0;
+    while (i < text.size()) {
+        size_t j = i;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        if (j == i || j >= text.size()) return Parsed<Move>::fail("malformed move: " + shown);
+        auto s = parse_usi_square(text.substr(i, j + 1 - i));
+        if (!s) return Parsed<Move>::fail("malformed move: " + shown);
+        path.push_back(*s);
+        i = j + 1;
+    }
+    if (path.size() < 2 || path.size() > 3) return Parsed<Move>::fail("malformed move: " + shown);
+    return resolve(pos, path, promote, shown);
+}
+
+}  // namespace shishi

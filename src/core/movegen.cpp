@@ -1,0 +1,233 @@
+// Move generation walks the side's piece list; each piece's moves come from its reach per
+// direction in the piece table. Lions (full Lion power) have their own generator for the 5x5
+// area, the double moves through an adjacent enemy and the pass. Lion-capture restrictions are
+// checked only for moves that capture a Lion, which keeps the common path cheap.
+#include "shishi/core/movegen.hpp"
+
+#include <cstring>
+
+#include "shishi/core/attacks.hpp"
+
+namespace shishi {
+namespace {
+
+enum GenMode { GEN_ALL, GEN_CAPTURES, GEN_QUIETS };
+
+// Offsets of the 24 squares of the 5x5 area around a square.
+struct LionArea {
+    int off[24];
+    bool far[24];  // two squares away (a non-adjacent Lion capture)
+    constexpr LionArea() : off{}, far{} {
+        int n = 0;
+        for (int dr = -2; dr <= 2; ++dr)
+            for (int df = -2; df <= 2; ++df) {
+                if (!dr && !df) continue;
+                off[n] = dr * FRAME_WIDTH + df;
+                far[n] = dr == 2 || dr == -2 || df == 2 || df == -2;
+                ++n;
+            }
+    }
+};
+constexpr LionArea LION_AREA{};
+
+struct ZoneTable {
+    bool zone[2][FRAME_SQUARES];
+    bool last_rank[2][FRAME_SQUARES];
+    constexpr ZoneTable() : zone{}, last_rank{} {
+        for (int f = 0; f < BOARD_SIZE; ++f)
+            for (int r = 0; r < BOARD_SIZE; ++r) {
+                Square s = make_square(f, r);
+                zone[WHITE][s] = r >= BOARD_SIZE - 4;
+                zone[BLACK][s] = r < 4;
+                last_rank[WHITE][s] = r == BOARD_SIZE - 1;
+                last_rank[BLACK][s] = r == 0;
+            }
+    }
+};
+constexpr ZoneTable ZONES{};
+
+inline bool lion_piece(Piece p) { return is_lion(kind_of(p)); }
+
+// Would `sq` be attacked by `by` on the board after the mover leaves `from`, the pieces on
+// `vacated` (NO_SQUARE allowed) disappear and the mover stands on `to`?
+bool attacked_after(const Piece* board, Square from, Square vacated, Square to, Square sq, Color by) {
+    Piece b[FRAME_SQUARES];
+    std::memcpy(b, board, sizeof b);
+    Piece mover = b[from];
+    b[from] = EMPTY;
+    if (vacated != NO_SQUARE) b[vacated] = EMPTY;
+    b[to] = mover;
+    return is_attacked(b, sq, by);
+}
+
+// Counter-strike for a non-Lion taking a Lion on `sq` (the side to move's restriction).
+bool counter_strike_allows(const Position& pos, Move m, Square sq) {
+    Square cs = pos.counter_strike();
+    if (cs == NO_SQUARE || sq == cs) return true;
+    if (!pos.rules().okazaki) return false;
+    // Okazaki: allowed when the captured Lion's square is not protected after the move.
+    Square vacated = m.mid() != sq ? m.mid() : NO_SQUARE;
+    return !attacked_after(pos.board(), m.from(), vacated, m.to(), sq, ~pos.side_to_move());
+}
+
+template <GenMode Mode>
+class Generator {
+public:
+    Generator(const Position& pos, MoveList& list)
+        : pos_(pos), list_(list), b_(pos.board()), us_(pos.side_to_move()), us_bit_(colour_bit(us_)) {}
+
+    void run() {
+        if (pos_.royal_count(us_) == 0) return;
+        for (int i = 0; i < pos_.piece_count(us_); ++i) {
+            Square s = pos_.piece_square(us_, i);
+            Kind k = kind_of(b_[s]);
+            if (is_lion(k))
+                lion(s);
+            else
+                ordinary(s, k);
+        }
+        if (Mode != GEN_CAPTURES && pass_from_ != NO_SQUARE) list_.push(Move::pass(pass_from_, pass_via_));
+    }
+
+private:
+    void note_pass(Square from, Square via) {
+        if (pass_from_ == NO_SQUARE) {
+            pass_from_ = from;
+            pass_via_ = via;
+        }
+    }
+
+    // A single move of a non-Lion piece onto a square not holding its own piece.
+    void add(Square from, Square to, Piece target, Kind k) {
+        if (Mode == GEN_CAPTURES && target == EMPTY) return;
+        if (Mode == GEN_QUIETS && target != EMPTY) return;
+        if (target != EMPTY && lion_piece(target) && !counter_strike_allows(pos_, Move::normal(from, to), to))
+            return;
+        if (can_promote(k) && may_promote(us_, k, from, to, target != EMPTY))
+            list_.push(Move::normal(from, to, true));
+        list_.push(Move::normal(from, to));
+    }
+
+    void ordinary(Square s, Kind k) {
+        for (int d = 0; d < DIRECTION_NB; ++d) {
+            const uint8_t r = reach(us_, k, d);
+            if (!r) continue;
+            const int off = DIRECTION_OFFSET[d];
+            if (r & REACH_SLIDE) {
+                for (Square t = Square(s + off);; t = Square(t + off)) {
+                    Piece x = b_[t];
+                    if (x & us_bit_) break;
+                    add(s, t, x, k);
+                    if (x != EMPTY) break;
+                }
+                continue;
+            }
+            const Square t1 = Square(s + off);
+            const Piece x1 = b_[t1];
+            if ((r & REACH_STEP) && !(x1 & us_bit_)) add(s, t1, x1, k);
+            if (r & REACH_JUMP) {
+                const Square t2 = Square(s + 2 * off);
+                const Piece x2 = b_[t2];
+                if (!(x2 & us_bit_)) add(s, t2, x2, k);
+                if (r & REACH_LION_LINE) lion_line(s, t1, x1, t2, x2);
+            }
+        }
+    }
+
+    // Falcon/Eagle extra moves along one ray: igui, capture-and-continue, pass.
+    void lion_line(Square s, Square t1, Piece x1, Square t2, Piece x2) {
+        if (x1 == EMPTY) {
+            note_pass(s, t1);
+            return;
+        }
+        if (x1 & us_bit_) return;  // own piece or edge: nothing to capture on the way
+        if (Mode == GEN_QUIETS) return;
+        add_double_by_non_lion(Move::double_step(s, t1, s), x1, EMPTY);
+        if (!(x2 & us_bit_)) add_double_by_non_lion(Move::double_step(s, t1, t2), x1, x2);
+    }
+
+    void add_double_by_non_lion(Move m, Piece x1, Piece x2) {
+        if (lion_piece(x1) && !counter_strike_allows(pos_, m, m.mid())) return;
+        if (x2 != EMPTY && lion_piece(x2) && !counter_strike_allows(pos_, m, m.to())) return;
+        list_.push(m);
+    }
+
+    void lion(Square s) {
+        const Color them = ~us_;
+        // Leaps (and steps) anywhere in the 5x5 area.
+        for (int i = 0; i < 24; ++i) {
+            const Square t = Square(s + LION_AREA.off[i]);
+            const Piece x = b_[t];
+            if (x & us_bit_) continue;
+            if (Mode == GEN_CAPTURES && x == EMPTY) continue;
+            if (Mode == GEN_QUIETS && x != EMPTY) continue;
+            // Protected-Lion rule for a non-adjacent Lion capture (no bridge on a single leap).
+            if (LION_AREA.far[i] && x != EMPTY && lion_piece(x) &&
+                attacked_after(b_, s, NO_SQUARE, t, t, them))
+                continue;
+            list_.push(Move::normal(s, t));
+        }
+        // Double moves through an adjacent enemy, igui, and the pass.
+        for (int d = 0; d < DIRECTION_NB; ++d) {
+            const Square e = Square(s + DIRECTION_OFFSET[d]);
+            const Piece x1 = b_[e];
+            if (x1 == EMPTY) {
+                note_pass(s, e);
+                continue;
+            }
+            if (x1 & us_bit_) continue;
+            if (Mode == GEN_QUIETS) continue;
+            list_.push(Move::double_step(s, e, s));  // igui; an adjacent Lion may always be taken
+            const bool bridge = !kind_info(kind_of(x1)).weak_bridge;
+            for (int d2 = 0; d2 < DIRECTION_NB; ++d2) {
+                const Square t = Square(e + DIRECTION_OFFSET[d2]);
+                if (t == s) continue;
+                const Piece x2 = b_[t];
+                if (x2 & us_bit_) continue;
+                if (x2 != EMPTY && lion_piece(x2) && !bridge && distance(s, t) == 2 &&
+                    attacked_after(b_, s, e, t, t, them))
+                    continue;
+                list_.push(Move::double_step(s, e, t));
+            }
+        }
+    }
+
+    const Position& pos_;
+    MoveList& list_;
+    const Piece* b_;
+    const Color us_;
+    const Piece us_bit_;
+    Square pass_from_ = NO_SQUARE;
+    Square pass_via_ = NO_SQUARE;
+};
+
+}  // namespace
+
+bool may_promote(Color c, Kind k, Square from, Square to, bool capture) {
+    const bool zf = ZONES.zone[c][from], zt = ZONES.zone[c][to];
+    return (zt && !zf) || (capture && (zf || zt)) || (k == PAWN && ZONES.last_rank[c][to]);
+}
+
+bool MoveList::contains(Move m) const {
+    for (Move x : *this)
+        if (x.same_as(m)) return true;
+    return false;
+}
+
+void generate_legal(const Position& pos, MoveList& list) { Generator<GEN_ALL>(pos, list).run(); }
+void generate_captures(const Position& pos, MoveList& list) { Generator<GEN_CAPTURES>(pos, list).run(); }
+void generate_quiets(const Position& pos, MoveList& list) { Generator<GEN_QUIETS>(pos, list).run(); }
+
+bool is_legal(const Position& pos, Move m) {
+    MoveList list;
+    generate_legal(pos, list);
+    return list.contains(m);
+}
+
+int count_legal(const Position& pos) {
+    MoveList list;
+    generate_legal(pos, list);
+    return list.size();
+}
+
+}  // namespace shishi

@@ -1,0 +1,246 @@
+// Squares and positions as text. The board field is the same in XBoard FEN and SFEN; only the
+// side-to-move letter and the trailing fields differ.
+#include "shishi/core/notation.hpp"
+
+#include <cctype>
+#include <sstream>
+
+namespace shishi {
+
+const char* const START_XBOARD_FEN =
+    "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
+    "MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1";
+const char* const START_SFEN =
+    "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
+    "MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
+
+namespace {
+
+std::vector<std::string_view> split_words(std::string_view text) {
+    std::vector<std::string_view> words;
+    size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        size_t j = i;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j > i) words.push_back(text.substr(i, j - i));
+        i = j;
+    }
+    return words;
+}
+
+std::optional<int> parse_number(std::string_view t) {
+    if (t.empty() || t.size() > 9) return std::nullopt;
+    int n = 0;
+    for (char c : t) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n = n * 10 + (c - '0');
+    }
+    return n;
+}
+
+// Fills pos with the board field; returns an error message or "".
+std::string parse_board_field(std::string_view field, Position& pos) {
+    int rank = BOARD_SIZE - 1, file = 0;
+    size_t i = 0;
+    auto where = [&] { return " in rank " + std::to_string(rank + 1) + " of the board field"; };
+    while (i < field.size()) {
+        char c = field[i];
+        if (c == '/') {
+            if (file != BOARD_SIZE)
+                return "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
+                       " files instead of 12";
+            if (--rank < 0) return "the board field has more than 12 ranks";
+            file = 0;
+            ++i;
+        } else if (std::isdigit(static_cast<unsigned char>(c))) {
+            size_t j = i;
+            while (j < field.size() && std::isdigit(static_cast<unsigned char>(field[j]))) ++j;
+            auto n = parse_number(field.substr(i, j - i));
+            if (!n || *n < 1 || file + *n > BOARD_SIZE)
+                return "bad empty-square count '" + std::string(field.substr(i, j - i)) + "'" + where();
+            file += *n;
+            i = j;
+        } else {
+            bool promoted = false;
+            if (c == '+') {
+                promoted = true;
+                if (++i >= field.size()) return "'+' at the end of the board field";
+                c = field[i];
+            }
+            if (!std::isalpha(static_cast<unsigned char>(c)))
+                return std::string("unexpected character '") + c + "'" + where();
+            Kind k = kind_from_letter(char(std::tolower(static_cast<unsigned char>(c))), promoted);
+            if (k == NO_KIND)
+                return std::string("unknown piece '") + (promoted ? "+" : "") + c + "'" + where();
+            if (file >= BOARD_SIZE) return "too many files" + where();
+            Color color = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
+            pos.put_piece(make_square(file, rank), make_piece(color, k));
+            ++file;
+            ++i;
+        }
+    }
+    if (rank != 0) return "the board field has " + std::to_string(BOARD_SIZE - rank) + " ranks instead of 12";
+    if (file != BOARD_SIZE) return "rank 1 has " + std::to_string(file) + " files instead of 12";
+    return "";
+}
+
+// The counter-strike square must hold a piece of the side that just moved (it made the capture).
+std::string check_counter_strike(const Position& pos) {
+    Square cs = pos.counter_strike();
+    if (cs == NO_SQUARE) return "";
+    Piece p = pos.piece_on(cs);
+    if (p == EMPTY || color_of(p) == pos.side_to_move())
+        return "counter-strike square " + square_to_xboard(cs) +
+               " must hold a piece of the side that just moved";
+    return "";
+}
+
+}  // namespace
+
+Position Position::start() { return *parse_xboard_fen(START_XBOARD_FEN).value; }
+
+std::string square_to_xboard(Square s) {
+    return std::string(1, char('a' + file_of(s))) + std::to_string(rank_of(s) + 1);
+}
+
+std::string square_to_usi(Square s) {
+    return std::to_string(BOARD_SIZE - file_of(s)) + std::string(1, char('a' + (BOARD_SIZE - 1 - rank_of(s))));
+}
+
+std::optional<Square> parse_xboard_square(std::string_view t) {
+    if (t.size() < 2 || t.size() > 3 || t[0] < 'a' || t[0] >= 'a' + BOARD_SIZE) return std::nullopt;
+    if (t[1] == '0') return std::nullopt;
+    auto r = parse_number(t.substr(1));
+    if (!r || *r < 1 || *r > BOARD_SIZE) return std::nullopt;
+    return make_square(t[0] - 'a', *r - 1);
+}
+
+std::optional<Square> parse_usi_square(std::string_view t) {
+    if (t.size() < 2 || t.size() > 3) return std::nullopt;
+    char letter = t.back();
+    if (letter < 'a' || letter >= 'a' + BOARD_SIZE || t[0] == '0') return std::nullopt;
+    auto f = parse_number(t.substr(0, t.size() - 1));
+    if (!f || *f < 1 || *f > BOARD_SIZE) return std::nullopt;
+    return make_square(BOARD_SIZE - *f, BOARD_SIZE - 1 - (letter - 'a'));
+}
+
+Parsed<Position> parse_xboard_fen(std::string_view text) {
+    auto w = split_words(text);
+    if (w.empty()) return Parsed<Position>::fail("empty FEN");
+    if (w.size() < 2) return Parsed<Position>::fail("FEN has no side-to-move field");
+    Position pos;
+    if (std::string e = parse_board_field(w[0], pos); !e.empty()) return Parsed<Position>::fail(e);
+    if (w[1] != "w" && w[1] != "b")
+        return Parsed<Position>::fail("side to move must be 'w' or 'b', not '" + std::string(w[1]) + "'");
+    pos.set_side_to_move(w[1] == "w" ? WHITE : BLACK);
+    // Trailing fields: up to two non-numeric (castling, then counter-strike square) and up
+    // to two numbers (halfmove clock, fullmove number). XBoard itself omits the square field.
+    std::vector<std::string_view> marks;
+    std::vector<int> numbers;
+    for (size_t i = 2; i < w.size(); ++i) {
+        if (auto n = parse_number(w[i])) {
+            numbers.push_back(*n);
+        } else {
+            if (!numbers.empty() || marks.size() == 2)
+                return Parsed<Position>::fail("unexpected FEN field '" + std::string(w[i]) + "'");
+            marks.push_back(w[i]);
+        }
+    }
+    if (numbers.size() > 2) return Parsed<Position>::fail("too many numeric FEN fields");
+    if (marks.size() == 2 && marks[1] != "-") {
+        auto s = parse_xboard_square(marks[1]);
+        if (!s) return Parsed<Position>::fail("bad counter-strike square '" + std::string(marks[1]) + "'");
+        pos.set_counter_strike(*s);
+    }
+    int halfmove = numbers.size() >= 1 ? numbers[0] : 0;
+    int fullmove = numbers.size() >= 2 ? numbers[1] : 1;
+    if (fullmove < 1) fullmove = 1;
+    pos.set_move_counters(halfmove, 2 * fullmove - 1 + (pos.side_to_move() == BLACK ? 1 : 0));
+    if (std::string e = check_counter_strike(pos); !e.empty()) return Parsed<Position>::fail(e);
+    return Parsed<Position>::ok(std::move(pos));
+}
+
+Parsed<Position> parse_sfen(std::string_view text) {
+    auto w = split_words(text);
+    if (w.empty()) return Parsed<Position>::fail("empty SFEN");
+    if (w.size() < 2) return Parsed<Position>::fail("SFEN has no side-to-move field");
+    if (w.size() > 4) return Parsed<Position>::fail("SFEN has more than 4 fields");
+    Position pos;
+    if (std::string e = parse_board_field(w[0], pos); !e.empty()) return Parsed<Position>::fail(e);
+    if (w[1] != "w" && w[1] != "b")
+        return Parsed<Position>::fail("side to move must be 'b' or 'w', not '" + std::string(w[1]) + "'");
+    pos.set_side_to_move(w[1] == "b" ? WHITE : BLACK);
+    if (w.size() >= 3 && w[2] != "-") {
+        auto s = parse_usi_square(w[2]);
+        if (!s) return Parsed<Position>::fail("bad counter-strike square '" + std::string(w[2]) + "'");
+        pos.set_counter_strike(*s);
+    }
+    int number = 1;
+    if (w.size() == 4) {
+        auto n = parse_number(w[3]);
+        if (!n || *n < 1) return Parsed<Position>::fail("bad move number '" + std::string(w[3]) + "'");
+        number = *n;
+    }
+    pos.set_move_counters(0, number);
+    if (std::string e = check_counter_strike(pos); !e.empty()) return Parsed<Position>::fail(e);
+    return Parsed<Position>::ok(std::move(pos));
+}
+
+std::string board_to_fen_field(const Position& pos) {
+    std::string out;
+    for (int r = BOARD_SIZE - 1; r >= 0; --r) {
+        int empty = 0;
+        for (int f = 0; f < BOARD_SIZE; ++f) {
+            Piece p = pos.piece_on(make_square(f, r));
+            if (p == EMPTY) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += std::to_string(empty);
+            empty = 0;
+            const KindInfo& ki = kind_info(kind_of(p));
+            if (ki.promoted) out += '+';
+            out += color_of(p) == WHITE ? char(std::toupper(static_cast<unsigned char>(ki.letter))) : ki.letter;
+        }
+        if (empty) out += std::to_string(empty);
+        if (r) out += '/';
+    }
+    return out;
+}
+
+std::string to_xboard_fen(const Position& pos) {
+    std::string cs = pos.counter_strike() == NO_SQUARE ? "-" : square_to_xboard(pos.counter_strike());
+    return board_to_fen_field(pos) + (pos.side_to_move() == WHITE ? " w - " : " b - ") + cs + " " +
+           std::to_string(pos.halfmove_clock()) + " " + std::to_string((pos.move_number() + 1) / 2);
+}
+
+std::string to_sfen(const Position& pos) {
+    std::string cs = pos.counter_strike() == NO_SQUARE ? "-" : square_to_usi(pos.counter_strike());
+    return board_to_fen_field(pos) + (pos.side_to_move() == WHITE ? " b " : " w ") + cs + " " +
+           std::to_string(pos.move_number());
+}
+
+std::string board_diagram(const Position& pos) {
+    std::ostringstream out;
+    for (int r = BOARD_SIZE - 1; r >= 0; --r) {
+        out << (r + 1 < 10 ? " " : "") << r + 1 << " ";
+        for (int f = 0; f < BOARD_SIZE; ++f) {
+            Piece p = pos.piece_on(make_square(f, r));
+            if (p == EMPTY) {
+                out << "  .";
+                continue;
+            }
+            const KindInfo& ki = kind_info(kind_of(p));
+            char l = color_of(p) == WHITE ? char(std::toupper(static_cast<unsigned char>(ki.letter))) : ki.letter;
+            out << ' ' << (ki.promoted ? '+' : ' ') << l;
+        }
+        out << '\n';
+    }
+    out << "   ";
+    for (int f = 0; f < BOARD_SIZE; ++f) out << "  " << char('a' + f);
+    out << '\n';
+    return out.str();
+}
+
+}  // namespace shishi

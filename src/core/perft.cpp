@@ -1,0 +1,107 @@
+#include "shishi/core/perft.hpp"
+
+#include <algorithm>
+#include <istream>
+#include <ostream>
+#include <sstream>
+
+#include "shishi/core/movegen.hpp"
+#include "shishi/core/notation.hpp"
+
+namespace shishi {
+
+uint64_t perft(Position& pos, int depth) {
+    if (depth <= 0) return 1;
+    MoveList list;
+    generate_legal(pos, list);
+    if (depth == 1) return uint64_t(list.size());  // bulk counting at the last ply
+    uint64_t nodes = 0;
+    for (Move m : list) {
+        pos.make(m);
+        nodes += perft(pos, depth - 1);
+        pos.unmake();
+    }
+    return nodes;
+}
+
+std::vector<std::pair<std::string, uint64_t>> divide(Position& pos, int depth) {
+    std::vector<std::pair<std::string, uint64_t>> out;
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move m : list) {
+        pos.make(m);
+        out.emplace_back(move_to_xboard(m), perft(pos, depth - 1));
+        pos.unmake();
+    }
+    return out;
+}
+
+std::vector<PerftCase> parse_perft_suite(std::istream& in, std::vector<std::string>& errors) {
+    std::vector<PerftCase> cases;
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> cols;
+        std::stringstream ss(line);
+        for (std::string col; std::getline(ss, col, '\t');) cols.push_back(col);
+        if (cols.size() != 4) {
+            errors.push_back("line " + std::to_string(number) + ": expected 4 tab-separated columns, found " +
+                             std::to_string(cols.size()));
+            continue;
+        }
+        PerftCase c{cols[0], cols[1], cols[2], {}, number};
+        std::stringstream counts(cols[3]);
+        std::string word;
+        bool ok = true;
+        while (counts >> word) {
+            if (word.find_first_not_of("0123456789") != std::string::npos || word.size() > 19) {
+                ok = false;
+                break;
+            }
+            c.counts.push_back(std::stoull(word));
+        }
+        if (!ok || c.counts.empty()) {
+            errors.push_back("line " + std::to_string(number) + ": bad counts column '" + cols[3] + "'");
+            continue;
+        }
+        cases.push_back(std::move(c));
+    }
+    return cases;
+}
+
+int run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, std::ostream& out) {
+    int mismatches = 0;
+    for (const PerftCase& c : cases) {
+        auto sfen = parse_sfen(c.sfen);
+        auto fen = parse_xboard_fen(c.xboard_fen);
+        if (!sfen || !fen) {
+            out << "MISMATCH " << c.name << ": cannot parse position: " << (sfen ? fen.error : sfen.error) << "\n";
+            ++mismatches;
+            continue;
+        }
+        if (sfen.value->key() != fen.value->key()) {
+            out << "MISMATCH " << c.name << ": SFEN and XBoard FEN describe different positions\n";
+            ++mismatches;
+            continue;
+        }
+        Position pos = *sfen.value;
+        int depth_limit = std::min<int>(int(c.counts.size()), max_depth);
+        for (int d = 1; d <= depth_limit; ++d) {
+            uint64_t found = perft(pos, d);
+            uint64_t expected = c.counts[d - 1];
+            if (found != expected) {
+                out << "MISMATCH " << c.name << " depth " << d << ": expected " << expected << ", found " << found
+                    << "\n  sfen " << c.sfen << "\n";
+                ++mismatches;
+            } else {
+                out << "ok " << c.name << " depth " << d << " " << found << "\n";
+            }
+        }
+    }
+    return mismatches;
+}
+
+}  // namespace shishi

@@ -1,0 +1,195 @@
+#include "shishi/core/position.hpp"
+
+#include "shishi/core/zobrist.hpp"
+
+namespace shishi {
+
+namespace {
+constexpr size_t HISTORY_RESERVE = 2048;  // games and search paths rarely exceed this
+}
+
+Position::Position() {
+    history_.reserve(HISTORY_RESERVE);
+    clear();
+}
+
+void Position::clear() {
+    for (int s = 0; s < FRAME_SQUARES; ++s) {
+        board_[s] = is_board_square(Square(s)) ? EMPTY : EDGE;
+        index_[s] = 0;
+    }
+    count_[WHITE] = count_[BLACK] = 0;
+    royals_[WHITE] = royals_[BLACK] = 0;
+    side_ = WHITE;
+    counter_strike_ = NO_SQUARE;
+    halfmove_clock_ = 0;
+    start_move_number_ = 1;
+    history_.clear();
+    key_ = compute_key();
+}
+
+void Position::put_piece(Square s, Piece p) {
+    add_piece(s, p);
+    key_ ^= zobrist::piece_key(p, s);
+}
+
+void Position::set_side_to_move(Color c) {
+    if (c != side_) key_ ^= zobrist::side_key();
+    side_ = c;
+}
+
+void Position::set_counter_strike(Square s) {
+    key_ ^= zobrist::counter_strike_key(counter_strike_) ^ zobrist::counter_strike_key(s);
+    counter_strike_ = s;
+}
+
+void Position::set_move_counters(int halfmove_clock, int start_move_number) {
+    halfmove_clock_ = halfmove_clock;
+    start_move_number_ = start_move_number - plies();
+}
+
+void Position::clear_history() {
+    start_move_number_ += plies();
+    history_.clear();
+}
+
+void Position::add_piece(Square s, Piece p) {
+    Color c = color_of(p);
+    board_[s] = p;
+    index_[s] = uint8_t(count_[c]);
+    list_[c][count_[c]++] = s;
+    if (is_royal(kind_of(p))) ++royals_[c];
+}
+
+void Position::remove_piece(Square s) {
+    Piece p = board_[s];
+    Color c = color_of(p);
+    int i = index_[s];
+    Square last = list_[c][--count_[c]];
+    list_[c][i] = last;
+    index_[last] = uint8_t(i);
+    board_[s] = EMPTY;
+    if (is_royal(kind_of(p))) --royals_[c];
+}
+
+void Position::restore_piece(Square s, Piece p, int i) {
+    Color c = color_of(p);
+    Square displaced = list_[c][i];
+    list_[c][count_[c]] = displaced;
+    index_[displaced] = uint8_t(count_[c]);
+    ++count_[c];
+    list_[c][i] = s;
+    index_[s] = uint8_t(i);
+    board_[s] = p;
+    if (is_royal(kind_of(p))) ++royals_[c];
+}
+
+uint64_t Position::compute_key() const {
+    uint64_t k = 0;
+    for (int s = 0; s < FRAME_SQUARES; ++s)
+        if (board_[s] != EMPTY && board_[s] != EDGE) k ^= zobrist::piece_key(board_[s], Square(s));
+    if (side_ == BLACK) k ^= zobrist::side_key();
+    return k ^ zobrist::counter_strike_key(counter_strike_);
+}
+
+bool Position::is_capture(Move m) const {
+    if (m.is_pass()) return false;
+    return m.is_double() || (m.to() != m.from() && board_[m.to()] != EMPTY);
+}
+
+void Position::make(Move m) {
+    history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
+                                  uint16_t(halfmove_clock_)});
+    UndoRecord& u = history_.back();
+    Square new_counter_strike = NO_SQUARE;
+    ++halfmove_clock_;
+
+    if (!m.is_pass()) {
+        const Square from = m.from(), to = m.to(), mid = m.mid();
+        const Piece p = board_[from];
+        u.moved = p;
+        bool lion_taken = false;
+        if (mid != NO_SQUARE) {
+            Piece c = board_[mid];
+            u.captured_mid = c;
+            u.index_mid = index_[mid];
+            key_ ^= zobrist::piece_key(c, mid);
+            remove_piece(mid);
+            lion_taken = is_lion(kind_of(c));
+        }
+        if (to != from) {
+            Piece c = board_[to];
+            if (c != EMPTY) {
+                u.captured_to = c;
+                u.index_to = index_[to];
+                key_ ^= zobrist::piece_key(c, to);
+                remove_piece(to);
+                lion_taken |= is_lion(kind_of(c));
+            }
+            int i = index_[from];
+            list_[side_][i] = to;
+            index_[to] = uint8_t(i);
+            board_[from] = EMPTY;
+            board_[to] = p;
+            key_ ^= zobrist::piece_key(p, from) ^ zobrist::piece_key(p, to);
+        }
+        if (m.is_promotion()) {
+            Piece q = make_piece(side_, kind_info(kind_of(p)).promotes_to);
+            board_[to] = q;
+            key_ ^= zobrist::piece_key(p, to) ^ zobrist::piece_key(q, to);
+            if (is_royal(kind_of(q))) ++royals_[side_];
+        }
+        if (u.captured_mid != EMPTY || u.captured_to != EMPTY) halfmove_clock_ = 0;
+        // Counter-strike: a non-Lion took a Lion; the square is where the capturer now stands.
+        if (lion_taken && !is_lion(kind_of(p))) new_counter_strike = to;
+    }
+    key_ ^= zobrist::counter_strike_key(counter_strike_) ^ zobrist::counter_strike_key(new_counter_strike);
+    counter_strike_ = new_counter_strike;
+    side_ = ~side_;
+    key_ ^= zobrist::side_key();
+}
+
+void Position::unmake() {
+    const UndoRecord& u = history_.back();
+    side_ = ~side_;
+    const Move m = u.move;
+    if (!m.is_pass()) {
+        const Square from = m.from(), to = m.to(), mid = m.mid();
+        if (m.is_promotion() && is_royal(kind_of(board_[to]))) --royals_[side_];
+        if (to != from) {
+            int i = index_[to];
+            list_[side_][i] = from;
+            index_[from] = uint8_t(i);
+            board_[to] = EMPTY;
+            if (u.captured_to != EMPTY) restore_piece(to, u.captured_to, u.index_to);
+        }
+        board_[from] = u.moved;
+        if (mid != NO_SQUARE) restore_piece(mid, u.captured_mid, u.index_mid);
+    }
+    counter_strike_ = u.counter_strike;
+    halfmove_clock_ = u.halfmove_clock;
+    key_ = u.key;
+    history_.pop_back();
+}
+
+bool Position::is_consistent() const {
+    int royals[2] = {0, 0}, pieces[2] = {0, 0};
+    for (int s = 0; s < FRAME_SQUARES; ++s) {
+        Piece p = board_[s];
+        if (!is_board_square(Square(s))) {
+            if (p != EDGE) return false;
+            continue;
+        }
+        if (p == EMPTY) continue;
+        if (p == EDGE || kind_of(p) == NO_KIND || kind_of(p) >= KIND_NB) return false;
+        Color c = color_of(p);
+        ++pieces[c];
+        if (is_royal(kind_of(p))) ++royals[c];
+        if (index_[s] >= count_[c] || list_[c][index_[s]] != s) return false;
+    }
+    for (Color c : {WHITE, BLACK})
+        if (pieces[c] != count_[c] || royals[c] != royals_[c]) return false;
+    return key_ == compute_key();
+}
+
+}  // namespace shishi
