@@ -1,0 +1,88 @@
+// The searcher: iterative deepening PVS alpha-beta with a transposition table and quiescence
+// over captures. One Searcher per engine; search() runs on the caller's thread and can be
+// stopped from another thread with stop().
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <vector>
+
+#include "shishi/core/position.hpp"
+
+namespace shishi {
+
+// Scores are centipawns from the side to move's view. Capturing the last royal is a win;
+// mate scores count plies to that capture.
+constexpr int SCORE_INFINITE = 32000;
+constexpr int SCORE_MATE = 31000;          // win with the royal capture at the root
+constexpr int SCORE_MATE_BOUND = 30000;    // |score| above this is a mate score
+constexpr int MAX_PLY = 128;
+
+struct SearchLimits {
+    int depth = 0;                // 0 = no depth limit
+    uint64_t nodes = 0;           // 0 = no node limit
+    int64_t movetime_ms = 0;      // > 0: fixed time for this move
+    // Clock-based control (XBoard level/time/otim, USI btime/wtime/byoyomi/inc/movestogo).
+    int64_t time_left_ms = -1;    // own clock; < 0 = no clock
+    int64_t increment_ms = 0;
+    int64_t byoyomi_ms = 0;
+    int moves_to_go = 0;          // 0 = sudden death / unknown
+    bool infinite = false;        // analyse until stop()
+    bool ponder = false;          // do not stop on time until ponderhit()
+};
+
+struct SearchInfo {
+    int depth = 0;
+    int seldepth = 0;
+    int score = 0;                // centipawns, side to move
+    uint64_t nodes = 0;
+    int64_t time_ms = 0;
+    int hashfull = 0;             // per mille
+    std::vector<Move> pv;
+};
+
+struct SearchResult {
+    Move best;                    // Move::none() when there is no legal move
+    Move ponder;                  // expected reply, or none
+    int score = 0;
+    int depth = 0;
+    uint64_t nodes = 0;
+};
+
+// Is this a mate score, and in how many moves (positive: side to move wins)?
+bool is_mate_score(int score);
+int mate_in_moves(int score);
+
+class Searcher {
+public:
+    explicit Searcher(size_t hash_mb = 64);
+    ~Searcher();
+    Searcher(const Searcher&) = delete;
+    Searcher& operator=(const Searcher&) = delete;
+
+    void set_hash_mb(size_t mb);   // replaces the table (cleared)
+    void set_threads(int n);       // 1 = single-threaded
+    void set_contempt(int cp);     // score of a draw for the side to move, negated
+    void new_game();               // clears the table and history statistics
+
+    // Searches pos (its move history is used for repetition detection); pos is restored.
+    // on_info is called after each completed iteration (and may be empty).
+    SearchResult search(Position& pos, const SearchLimits& limits,
+                        const std::function<void(const SearchInfo&)>& on_info = {});
+
+    void stop();                   // thread-safe: finish as soon as possible
+    void ponderhit();              // thread-safe: switch from ponder to normal timing
+    uint64_t nodes_searched() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> impl_;
+};
+
+// `shishi bench`: fixed-depth searches over built-in positions; prints per-position lines and
+// "nodes N" / "nps N"; returns total nodes (deterministic for a given build and depth).
+uint64_t run_bench(int depth, std::ostream& out);
+
+}  // namespace shishi
