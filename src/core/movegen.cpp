@@ -117,10 +117,10 @@ private:
     }
 
     void ordinary(Square s, Kind k) {
-        for (int d = 0; d < DIRECTION_NB; ++d) {
-            const uint8_t r = reach(us_, k, d);
-            if (!r) continue;
-            const int off = DIRECTION_OFFSET[d];
+        const DirectionList& dirs = directions(us_, k);
+        for (int i = 0; i < dirs.count; ++i) {
+            const uint8_t r = dirs.reach[i];
+            const int off = DIRECTION_OFFSET[dirs.direction[i]];
             if (r & REACH_SLIDE) {
                 for (Square t = Square(s + off);; t = Square(t + off)) {
                     Piece x = b_[t];
