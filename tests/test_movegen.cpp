@@ -422,11 +422,20 @@ TEST_CASE("protected Lion on the second step: the bridge exception", "[movegen][
         Position pos = board(std::string(KINGS) + "Nf6 pf7 nf8");
         CHECK(legal(pos, "f6f7,f7f8"));
     }
-    SECTION("protection is judged with the start and the first-step squares empty") {
-        Position pos = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3");
-        CHECK(!legal(pos, "f6f7,f7f8"));
-        Position blocked = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3 Pf4");
-        CHECK(legal(blocked, "f6f7,f7f8"));
+    SECTION("protection is judged with the capturing Lion's start square empty") {
+        // The Rook on f3 reaches f8 only through f6, which the Lion leaves.
+        Position pos = board(std::string(KINGS) + "Nf6 pe7 nf8 rf3");
+        CHECK(!legal(pos, "f6e7,e7f8"));
+        Position blocked = board(std::string(KINGS) + "Nf6 pe7 nf8 rf3 Pf4");
+        CHECK(legal(blocked, "f6e7,e7f8"));
+    }
+    SECTION("a Pawn taken on the first step still counts on its square (perft reference)") {
+        // docs/rules.md: the reference counts the Pawn as still standing when there is no
+        // bridge, so it protects the Lion behind it and blocks lines through its square.
+        Position guarded = board(std::string(KINGS) + "Ng7 pg6 ng5");
+        CHECK(!legal(guarded, "g7g6,g6g5"));
+        Position screened = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3");
+        CHECK(legal(screened, "f6f7,f7f8"));
     }
 }
 
