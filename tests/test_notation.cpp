@@ -223,6 +223,24 @@ TEST_CASE("XBoard moves: single, promotion, double, igui, pass", "[notation]") {
     CHECK(move_to_xboard(leap) == "f5f7");
 }
 
+TEST_CASE("igui written with either of two pieces that can make it is accepted", "[notation]") {
+    // Both give the same position, so they are one move; the text names either piece.
+    Position pos = board("Kl1 ka12 Nf6 +Og6 pf7");
+    auto a = parse_xboard_move(pos, "f6f7,f7f6");
+    auto b = parse_xboard_move(pos, "g6f7,f7g6");
+    auto c = parse_usi_move(pos, "6g7f6g");
+    INFO(a.error << " / " << b.error << " / " << c.error);
+    REQUIRE(a);
+    REQUIRE(b);
+    REQUIRE(c);
+    CHECK(a.value->is_igui());
+    CHECK(b.value->is_igui());
+    Position pa = pos, pb = pos;
+    pa.make(*a.value);
+    pb.make(*b.value);
+    CHECK(pa.key() == pb.key());
+}
+
 TEST_CASE("USI moves", "[notation]") {
     Position start = Position::start();
     Move pawn = *parse_usi_move(start, "5i5h").value;
