@@ -440,6 +440,7 @@ TEST_CASE("protected Lion on the second step: the bridge exception", "[movegen][
         CHECK(legal(pos, "f6f7,f7f8"));
     }
     SECTION("protection is judged with the capturing Lion's start square empty") {
+        // The Rook on f3 reaches f8 only through f6, which the Lion leaves.
         Position pos = board(std::string(KINGS) + "Nf6 pe7 nf8 rf3");
         CHECK(!legal(pos, "f6e7,e7f8"));
         Position blocked = board(std::string(KINGS) + "Nf6 pe7 nf8 rf3 Pf4");
@@ -447,10 +448,12 @@ TEST_CASE("protected Lion on the second step: the bridge exception", "[movegen][
     }
     SECTION("a Pawn or Go-Between taken on the first step still stands for the protection test") {
         // Project decision (docs/rules.md), matching the perft reference: without a bridge the
-        // protection test is made as if the first victim were still on its square, so here the
-        // Pawn on f7 blocks the Rook's protection of f8.
-        Position pos = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3");
-        CHECK(legal(pos, "f6f7,f7f8"));
+        // protection test is made as if the first victim were still on its square, so it
+        // protects the Lion behind it and blocks lines through its square.
+        Position guarded = board(std::string(KINGS) + "Ng7 pg6 ng5");
+        CHECK(!legal(guarded, "g7g6,g6g5"));
+        Position screened = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3");
+        CHECK(legal(screened, "f6f7,f7f8"));
         // Diagonally: the Go-Between on g7 (which itself attacks only g6 and g8) blocks the
         // Bishop's protection of h8.
         Position go_between = board(std::string(KINGS) + "Nf6 ig7 nh8 bd4");
