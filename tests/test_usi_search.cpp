@@ -39,9 +39,15 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 TEST_CASE("usi search: go depth gives info lines and a legal bestmove", "[usi]") {
-    auto out = run_script("setoption name USI_Hash value 1\nisready\nposition startpos\ngo depth 2\n");
+    Session s;
+    s.send("setoption name USI_Hash value 1");
+    s.send("isready");
+    s.send("position startpos");
+    s.send("go depth 2");
+    check_bestmove_legal(s.expect("bestmove ", 60s), Position::start());
+    s.finish();
+    auto out = s.lines();
     CHECK(count_prefix(out, "bestmove ") == 1);
-    check_bestmove_legal(first_with(out, "bestmove "), Position::start());
     std::string info = first_with(out, "info depth ");
     CHECK(info.find(" score ") != std::string::npos);
     CHECK(info.find(" nodes ") != std::string::npos);
@@ -188,13 +194,21 @@ TEST_CASE("usi search: quit and gameover during a search end it cleanly", "[usi]
         CHECK(count_prefix(s.lines(), "info string") == 0);
         CHECK(s.finish() == 0);
     }
-    // end of input during go infinite: stopped rather than waiting forever
-    auto out = run_script("setoption name USI_Hash value 1\nposition startpos\ngo infinite\n");
-    CHECK(count_prefix(out, "bestmove ") == 1);
+    // end of input during a search acts as quit: stopped rather than thinking on for nobody
+    for (const char* go : {"go infinite", "go ponder", "go depth 128", "go movetime 600000"}) {
+        INFO(go);
+        auto t0 = std::chrono::steady_clock::now();
+        auto out = run_script(std::string("setoption name USI_Hash value 1\nposition startpos\n") + go + "\n");
+        CHECK(count_prefix(out, "bestmove ") == 1);
+        CHECK(seconds_since(t0) < 10.0);
+    }
 }
 
 TEST_CASE("usi search: no legal move gives bestmove resign", "[usi]") {
     // the first player has no royal piece left: the game is lost, there is nothing to play
-    auto out = run_script("position sfen 6k5/12/12/12/12/12/12/12/12/12/12/5G6 b - 1\ngo depth 3\n");
-    CHECK(first_with(out, "bestmove") == "bestmove resign");
+    Session s;
+    s.send("setoption name USI_Hash value 1");
+    s.send("position sfen 6k5/12/12/12/12/12/12/12/12/12/12/5G6 b - 1");
+    s.send("go depth 3");
+    CHECK(s.expect("bestmove", 60s) == "bestmove resign");
 }

@@ -30,11 +30,6 @@ public:
 
     // Handles one line; false once the loop should end (`quit`).
     bool handle(std::string_view line);
-    // End of input: a search that would wait for `stop` forever is stopped, others finish.
-    void finish() {
-        if (search_.holds_answer()) search_.stop();
-        search_.join();
-    }
 
 private:
     using Words = std::vector<std::string_view>;
@@ -168,10 +163,10 @@ int run_usi(std::istream& in, std::ostream& out) {
     usi::Session session(out);
     session.handle("usi");
     std::string line;
-    while (std::getline(in, line)) {
+    while (std::getline(in, line))
         if (!session.handle(line)) return 0;
-    }
-    session.finish();
+    // End of input: the host is gone, so finish as on `quit` rather than think on for nobody.
+    session.handle("quit");
     return 0;
 }
 
