@@ -5,6 +5,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/core/rules.hpp"
 #include "shishi/protocol/usi_text.hpp"
 #include "usi_harness.hpp"
 
@@ -20,12 +21,14 @@ TEST_CASE("usi game: 200 plies through position startpos moves, every bestmove l
     REQUIRE(s.expect("readyok", 60s) == "readyok");
     s.send("usinewgame");
 
-    Position pos = Position::start();  // the referee's copy
+    Game game;  // the referee: legality and the end of the game by rule
+    game.reset(Position::start());
+    const Position& pos = game.position();
     std::string moves;
     int played = 0;
     for (; played < PLIES; ++played) {
         // a slightly different budget per side keeps the game from settling into a repetition
-        int nodes = 300 + 100 * (played % 2) + 7 * (played % 5);
+        int nodes = 1500 + 300 * (played % 2) + 37 * (played % 7);
         s.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
         s.send("go nodes " + std::to_string(nodes));
         std::string line = s.expect("bestmove ", 60s);
@@ -44,7 +47,9 @@ TEST_CASE("usi game: 200 plies through position startpos moves, every bestmove l
             after.make(*m);
             CHECK(parse_usi_move(after, words[3]));
         }
-        pos.make(*m);
+        game.play(*m);
+        INFO("status: " << game.status().reason);
+        REQUIRE_FALSE(game.status().over());  // the node budgets are chosen to outlast 200 plies
         moves += ' ';
         moves += words[1];
     }

@@ -72,8 +72,7 @@ TEST_CASE("usi search: go nodes and go movetime end by themselves", "[usi]") {
     std::string line = s.expect("bestmove ", 60s);
     double took = seconds_since(t0);
     check_bestmove_legal(line, pos);
-    CHECK(took >= 0.15);
-    CHECK(took < 10.0);
+    CHECK(took < 2.0);  // the time asked for, plus latency (generous for sanitizer builds)
     CHECK(s.finish() == 0);
 }
 

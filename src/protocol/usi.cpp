@@ -108,7 +108,10 @@ bool Session::handle(std::string_view line) {
     if (cmd == "usi") {
         usi();
     } else if (cmd == "isready") {
-        if (!search_.busy()) search_.configure(settings_);
+        if (!search_.busy()) {
+            search_.join();
+            search_.configure(settings_);
+        }
         out_.line("readyok");
     } else if (cmd == "setoption") {
         if (refuse_while_busy("setoption")) return true;

@@ -34,6 +34,7 @@ void SearchThread::start(const Position& pos, const SearchLimits& limits) {
         std::lock_guard<std::mutex> lock(mutex_);
         stop_requested_ = false;
         ponderhit_seen_ = false;
+        first_info_seen_ = false;
         infinite_ = limits.infinite;
         pondering_ = limits.ponder;
     }
@@ -73,25 +74,31 @@ bool SearchThread::holds_answer() {
 
 void SearchThread::run(Position pos, SearchLimits limits) {
     const Position root = pos;
-    // A stop or ponderhit that arrives before the searcher has started may be overwritten by
-    // the searcher's own start-up; repeating it after each iteration makes sure it lands.
+    {
+        // A ponderhit before the search even started: search on the clock from now on.
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (limits.ponder && ponderhit_seen_) limits.ponder = false;
+    }
+    // The searcher clears its stop and ponder state as it starts, so a stop or ponderhit sent
+    // just before that is lost; it is repeated when the first iteration reports (depth 1 is a
+    // matter of milliseconds, so a repeated ponderhit hardly moves the clock's start).
     auto on_info = [&](const SearchInfo& info) {
         out_.line(format_info(info, root));
         std::lock_guard<std::mutex> lock(mutex_);
+        if (first_info_seen_) return;
+        first_info_seen_ = true;
         if (stop_requested_) searcher_->stop();
-        if (ponderhit_seen_) {
-            searcher_->ponderhit();
-            ponderhit_seen_ = false;
-        }
+        if (ponderhit_seen_) searcher_->ponderhit();
     };
     SearchResult result = searcher_->search(pos, limits, on_info);
     {
         std::unique_lock<std::mutex> lock(mutex_);
         released_.wait(lock, [&] { return stop_requested_ || (!infinite_ && !pondering_); });
+        // Idle before the answer goes out: a host may send its next `go` the moment it reads
+        // bestmove. Whatever comes next joins this thread first, so the line is never lost.
+        running_ = false;
     }
     out_.line(format_bestmove(choose_best_move(root, result)));
-    std::lock_guard<std::mutex> lock(mutex_);
-    running_ = false;
 }
 
 }  // namespace shishi::usi

@@ -26,7 +26,8 @@ public:
     SearchThread(const SearchThread&) = delete;
     SearchThread& operator=(const SearchThread&) = delete;
 
-    // Is a search running (its bestmove not yet written)?
+    // Is a search running? False from the moment its answer is decided; join() waits until
+    // the bestmove line has been written.
     bool busy() const { return running_.load(); }
 
     // Creates the searcher or brings its hash/threads/contempt up to date. Only when idle.
@@ -53,6 +54,7 @@ private:
     std::condition_variable released_;
     bool stop_requested_ = false;   // guarded by mutex_
     bool ponderhit_seen_ = false;   // guarded by mutex_
+    bool first_info_seen_ = false;  // guarded by mutex_: the searcher has started for sure
     bool infinite_ = false;         // guarded by mutex_
     bool pondering_ = false;        // guarded by mutex_
 };
