@@ -31,7 +31,7 @@ std::string format_score(int score) {
 
 std::string format_info(const SearchInfo& info, const Position& root) {
     int64_t ms = info.time_ms > 0 ? info.time_ms : 0;
-    uint64_t nps = ms > 0 ? info.nodes * 1000 / uint64_t(ms) : info.nodes * 1000;
+    uint64_t nps = ms > 0 ? info.nodes * 1000 / uint64_t(ms) : 0;  // unknown below 1 ms
     std::string s = "info depth " + std::to_string(info.depth) + " seldepth " +
                     std::to_string(info.seldepth > info.depth ? info.seldepth : info.depth) + " score " +
                     format_score(info.score) + " nodes " + std::to_string(info.nodes) + " nps " +
