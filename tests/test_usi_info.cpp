@@ -44,6 +44,14 @@ TEST_CASE("usi info: an info line carries every field and the pv in USI notation
           "info depth 3 seldepth 7 score cp 42 nodes 5000 nps 20000 time 250 hashfull 12 pv 3i3h 10d10e");
 }
 
+TEST_CASE("usi info: nps is 0 until a millisecond has passed, and no pv is no pv field", "[usi]") {
+    SearchInfo info;
+    info.depth = 1;
+    info.nodes = 40;
+    CHECK(usi::format_info(info, Position::start()) ==
+          "info depth 1 seldepth 1 score cp 0 nodes 40 nps 0 time 0 hashfull 0");
+}
+
 TEST_CASE("usi info: the pv stops at the first move that is not legal", "[usi]") {
     Position pos = Position::start();
     SearchInfo info;

@@ -160,3 +160,19 @@ TEST_CASE("usi d: the diagram uses USI coordinates", "[usi]") {
     CHECK(row_g == "    .  .  .  .  .  N  .  .  .  .  .  .  g");
     CHECK(first_with(out, "side to move: ") == "side to move: b (sente, upper case)");
 }
+
+TEST_CASE("usi position: the Okazaki option changes which moves are legal", "[usi]") {
+    // A White Gold has just taken a Lion on 7g (counter-strike on 7g). Black's Gold on 3b may
+    // take the unprotected White Lion on 3c only under the Okazaki rule.
+    const std::string sfen = "6k5/9g2/9N2/12/12/12/5G6/12/12/12/12/5K6 w 7g 2";
+    auto out = run_script("position sfen " + sfen + " moves 3b3c\nd\n");
+    CHECK(starts_with(first_with(out, "info string"), "info string position: move 1 '3b3c' rejected: "));
+    CHECK(displayed_sfens(out) == std::vector<std::string>{sfen_after(START_SFEN, {})});
+
+    out = run_script("setoption name Okazaki value true\nposition sfen " + sfen + " moves 3b3c\nd\n");
+    CHECK(count_prefix(out, "info string") == 0);
+    auto sfens = displayed_sfens(out);
+    REQUIRE(sfens.size() == 1);
+    // a non-Lion took a Lion again: the counter-strike square is now 3c
+    CHECK(sfens[0] == "6k5/12/9g2/12/12/12/5G6/12/12/12/12/5K6 b 3c 3");
+}
