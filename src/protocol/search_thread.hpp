@@ -1,0 +1,28 @@
+// One background worker for searches, so a protocol loop keeps reading commands (stop, move
+// now, quit) while the engine thinks. At most one job runs at a time.
+#pragma once
+
+#include <functional>
+#include <thread>
+
+namespace shishi {
+
+class SearchThread {
+public:
+    SearchThread() = default;
+    ~SearchThread() { join(); }
+    SearchThread(const SearchThread&) = delete;
+    SearchThread& operator=(const SearchThread&) = delete;
+
+    // Runs job on a new thread; waits first for any previous job to end.
+    void start(std::function<void()> job);
+    // Waits for the current job (if any) to end. Call from the owning thread only.
+    void join();
+    // Has a job been started and not yet joined?
+    bool active() const { return thread_.joinable(); }
+
+private:
+    std::thread thread_;
+};
+
+}  // namespace shishi
