@@ -2,6 +2,7 @@
 // now, quit) while the engine thinks. At most one job runs at a time.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <thread>
 
@@ -18,11 +19,15 @@ public:
     void start(std::function<void()> job);
     // Waits for the current job (if any) to end. Call from the owning thread only.
     void join();
+    // Calls stop() until the job has ended, then joins: a stop request that arrives before
+    // the job's search has begun (and reset its stop flag) is repeated rather than lost.
+    void stop_and_join(const std::function<void()>& stop);
     // Has a job been started and not yet joined?
     bool active() const { return thread_.joinable(); }
 
 private:
     std::thread thread_;
+    std::atomic<bool> finished_{true};
 };
 
 }  // namespace shishi

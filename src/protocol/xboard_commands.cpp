@@ -26,10 +26,11 @@ std::string reason_of(const std::string& error, std::string_view text) {
     return error;
 }
 
-std::string joined(const std::vector<std::string_view>& args) {
-    std::string s;
+// The command as received, for error messages.
+std::string joined(std::string_view name, const std::vector<std::string_view>& args) {
+    std::string s(name);
     for (std::string_view a : args) {
-        if (!s.empty()) s += ' ';
+        s += ' ';
         s += a;
     }
     return s;
@@ -62,7 +63,7 @@ void XboardSession::cmd_new() {
 }
 
 void XboardSession::cmd_variant(const Args& a) {
-    if (a.size() != 1 || a[0] != "chu") error("unsupported variant", "variant " + joined(a));
+    if (a.size() != 1 || a[0] != "chu") error("unsupported variant", joined("variant", a));
 }
 
 void XboardSession::cmd_go() {
@@ -150,13 +151,13 @@ void XboardSession::cmd_option(std::string_view setting) {
 
 void XboardSession::cmd_memory(const Args& a) {
     long long mb = 0;
-    if (a.size() != 1 || !parse_number(a[0], mb) || mb < 1) return error("bad argument", "memory " + joined(a));
+    if (a.size() != 1 || !parse_number(a[0], mb) || mb < 1) return error("bad argument", joined("memory", a));
     searcher_.set_hash_mb(size_t(mb > MAX_HASH_MB ? MAX_HASH_MB : mb));
 }
 
 void XboardSession::cmd_cores(const Args& a) {
     long long n = 0;
-    if (a.size() != 1 || !parse_number(a[0], n) || n < 1) return error("bad argument", "cores " + joined(a));
+    if (a.size() != 1 || !parse_number(a[0], n) || n < 1) return error("bad argument", joined("cores", a));
     searcher_.set_threads(int(n > MAX_THREADS ? MAX_THREADS : n));
 }
 
@@ -164,12 +165,12 @@ void XboardSession::cmd_time(const Args& a, bool own) {
     std::string e = a.size() != 1 ? "one number expected"
                     : own         ? clock_.set_own_time(a[0])
                                   : clock_.set_opponent_time(a[0]);
-    if (!e.empty()) error("bad argument", std::string(own ? "time " : "otim ") + joined(a));
+    if (!e.empty()) error("bad argument", joined(own ? "time" : "otim", a));
 }
 
 void XboardSession::cmd_level(const Args& a) {
     std::string e = a.size() != 3 ? "three arguments expected" : clock_.set_level(a[0], a[1], a[2]);
-    if (!e.empty()) error("bad argument", "level " + joined(a));
+    if (!e.empty()) error("bad argument", joined("level", a));
 }
 
 void XboardSession::cmd_hint() {

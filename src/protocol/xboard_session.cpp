@@ -27,15 +27,13 @@ void XboardSession::shutdown() { abort_search(); }
 void XboardSession::abort_search() {
     if (!worker_.active()) return;
     aborting_ = true;
-    searcher_.stop();
-    worker_.join();
+    worker_.stop_and_join([this] { searcher_.stop(); });
     aborting_ = false;
 }
 
 void XboardSession::move_now() {
     if (!game_search_running()) return;
-    searcher_.stop();
-    worker_.join();
+    worker_.stop_and_join([this] { searcher_.stop(); });
 }
 
 void XboardSession::wait_for_move() {
