@@ -1,8 +1,8 @@
 // XBoard time controls translated into search limits, and thinking-line formatting.
 #include <catch2/catch.hpp>
 
-#include "../src/protocol/xboard_clock.hpp"
-#include "../src/protocol/xboard_thinking.hpp"
+#include "shishi/protocol/xboard_clock.hpp"
+#include "shishi/protocol/xboard_thinking.hpp"
 #include "shishi/core/notation.hpp"
 
 using shishi::XboardClock;

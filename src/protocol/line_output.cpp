@@ -1,4 +1,4 @@
-#include "line_output.hpp"
+#include "shishi/protocol/line_output.hpp"
 
 namespace shishi {
 

@@ -1,4 +1,4 @@
-#include "search_thread.hpp"
+#include "shishi/protocol/search_thread.hpp"
 
 #include <chrono>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "xboard_clock.hpp"
+#include "shishi/protocol/xboard_clock.hpp"
 
 #include <charconv>
 #include <cmath>

@@ -1,7 +1,8 @@
 // XboardSession: the game, clock and option commands.
 #include <charconv>
+#include <new>
 
-#include "xboard_session.hpp"
+#include "shishi/protocol/xboard_session.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 
@@ -9,6 +10,7 @@ namespace shishi {
 namespace {
 
 constexpr int MAX_HASH_MB = 16384;
+constexpr int FALLBACK_HASH_MB = 16;
 constexpr int MAX_THREADS = 256;
 constexpr int MAX_CONTEMPT = 1000;
 
@@ -152,7 +154,12 @@ void XboardSession::cmd_option(std::string_view setting) {
 void XboardSession::cmd_memory(const Args& a) {
     long long mb = 0;
     if (a.size() != 1 || !parse_number(a[0], mb) || mb < 1) return error("bad argument", joined("memory", a));
-    searcher_.set_hash_mb(size_t(mb > MAX_HASH_MB ? MAX_HASH_MB : mb));
+    try {
+        searcher_.set_hash_mb(size_t(mb > MAX_HASH_MB ? MAX_HASH_MB : mb));
+    } catch (const std::bad_alloc&) {
+        searcher_.set_hash_mb(FALLBACK_HASH_MB);  // the old table is gone: never search without one
+        error("out of memory", joined("memory", a));
+    }
 }
 
 void XboardSession::cmd_cores(const Args& a) {

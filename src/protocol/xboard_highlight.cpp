@@ -1,4 +1,4 @@
-#include "xboard_highlight.hpp"
+#include "shishi/protocol/xboard_highlight.hpp"
 
 #include "shishi/core/movegen.hpp"
 

@@ -1,6 +1,6 @@
 // XboardSession: lift / put / hover, XBoard's notice of how the user moves a piece, answered
 // with `highlight` marks (and `choice` where only promotion is possible).
-#include "xboard_session.hpp"
+#include "shishi/protocol/xboard_session.hpp"
 #include "shishi/core/notation.hpp"
 
 namespace shishi {

@@ -3,7 +3,7 @@
 #include <istream>
 #include <string>
 
-#include "xboard_session.hpp"
+#include "shishi/protocol/xboard_session.hpp"
 #include "shishi/protocol/xboard.hpp"
 
 namespace shishi {

@@ -1,7 +1,7 @@
 // XboardSession: construction, the search in the background, and the end of the game.
-#include "xboard_session.hpp"
+#include "shishi/protocol/xboard_session.hpp"
 
-#include "xboard_thinking.hpp"
+#include "shishi/protocol/xboard_thinking.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 
@@ -108,7 +108,6 @@ void XboardSession::finish_game_search(const SearchResult& r) {
         if (!best.is_none()) out_.send("# search returned an illegal move " + move_to_xboard(best));
         best = list[0];
     }
-    last_score_ = r.score;
     if (resign_enabled_) {
         bad_scores_in_row_ = r.score <= RESIGN_SCORE ? bad_scores_in_row_ + 1 : 0;
         if (bad_scores_in_row_ >= RESIGN_AFTER) {

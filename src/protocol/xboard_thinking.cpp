@@ -1,4 +1,4 @@
-#include "xboard_thinking.hpp"
+#include "shishi/protocol/xboard_thinking.hpp"
 
 #include "shishi/core/notation.hpp"
 

@@ -12,10 +12,10 @@
 #include <string_view>
 #include <vector>
 
-#include "line_output.hpp"
-#include "search_thread.hpp"
-#include "xboard_clock.hpp"
-#include "xboard_highlight.hpp"
+#include "shishi/protocol/line_output.hpp"
+#include "shishi/protocol/search_thread.hpp"
+#include "shishi/protocol/xboard_clock.hpp"
+#include "shishi/protocol/xboard_highlight.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/search/search.hpp"
 
@@ -87,7 +87,6 @@ private:
     int contempt_ = 0;
     bool resign_enabled_ = false;
     int bad_scores_in_row_ = 0;       // own searches in a row scoring below the resign bar
-    int last_score_ = 0;
     Move last_ponder_;                // the expected reply from the last search (for hint)
     uint64_t last_ponder_key_ = 0;    // position key the ponder move belongs to
 
