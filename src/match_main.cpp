@@ -1,0 +1,25 @@
+// shishi-match: plays engine-vs-engine Chu Shogi matches with the rules core as referee.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "shishi/match/interrupt.hpp"
+#include "shishi/match/match_options.hpp"
+#include "shishi/match/runner.hpp"
+
+int main(int argc, char** argv) {
+    using namespace shishi::match;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        print_match_usage(std::cout);
+        return 2;
+    }
+    auto options = parse_match_args(args, std::cerr);
+    if (!options) return 2;
+    if (options->help) {
+        print_match_usage(std::cout);
+        return 0;
+    }
+    install_interrupt_handlers();
+    return run_match(*options, std::cout, std::cerr);
+}
