@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "shishi/match/interrupt.hpp"
+#include "shishi/match/process.hpp"
 #include "shishi/match/match_options.hpp"
+#include "shishi/match/opening_generator.hpp"
 #include "shishi/match/runner.hpp"
 
 int main(int argc, char** argv) {
@@ -13,6 +15,10 @@ int main(int argc, char** argv) {
     if (args.empty()) {
         print_match_usage(std::cout);
         return 2;
+    }
+    if (args[0] == "--generate-openings") {
+        ignore_sigpipe();
+        return generate_openings_command(args, std::cout, std::cerr);
     }
     auto options = parse_match_args(args, std::cerr);
     if (!options) return 2;

@@ -4,7 +4,7 @@ given in order (ignoring the position) and misbehaves on request at its N-th mov
 
   fake_engine.py xboard|usi --moves "h4h5 e4e5 ..." [misbehaviour options]
 
-Misbehaviours (N counts this engine's own turns from 1):
+Misbehaviours (N counts this engine's own turns in the current game from 1):
   --illegal-at N [--illegal TEXT]  answer with an illegal move (default a1a12)
   --crash-at N                     exit without answering
   --stall-at N                     never answer (and ignore everything, even quit)
@@ -104,7 +104,7 @@ def main():
             elif cmd == "ping":
                 out("pong " + (words[1] if len(words) > 1 else ""))
             elif cmd == "new":
-                state["playing"] = False
+                state.update(turn=0, received=0, playing=False)
             elif cmd == "force":
                 state["playing"] = False
             elif cmd == "go":
@@ -122,6 +122,8 @@ def main():
                 out("id name " + a.name)
                 out("option name USI_Hash type spin default 16 min 1 max 1024")
                 out("usiok")
+            elif cmd == "usinewgame":
+                state.update(turn=0, received=0)
             elif cmd == "isready":
                 out("readyok")
             elif cmd == "go":
