@@ -7,6 +7,7 @@ namespace shishi::cli {
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int divide_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -22,6 +23,7 @@ const Command COMMANDS[] = {
     {"perft", perft_command, "perft <depth> [--fen F | --sfen S]   count leaves of the move tree"},
     {"divide", divide_command, "divide <depth> [--fen F | --sfen S]  perft per root move"},
     {"perftsuite", perftsuite_command, "perftsuite <file> [--max-depth N]   check a perft reference file"},
+    {"bench", bench_command, "bench [depth]                          fixed-depth search benchmark (nodes, nps)"},
     {"help", help_command, "help                                   this list"},
 };
 

@@ -90,6 +90,14 @@ public:
     }
 
 private:
+    // True the first time an igui without counter-strike effect captures on `victim`.
+    bool first_igui_on(Square victim) {
+        uint64_t bit = uint64_t(1) << (victim & 63);
+        if (igui_done_[victim >> 6] & bit) return false;
+        igui_done_[victim >> 6] |= bit;
+        return true;
+    }
+
     void note_pass(Square from, Square via) {
         if (pass_from_ == NO_SQUARE) {
             pass_from_ = from;
@@ -109,10 +117,10 @@ private:
     }
 
     void ordinary(Square s, Kind k) {
-        for (int d = 0; d < DIRECTION_NB; ++d) {
-            const uint8_t r = reach(us_, k, d);
-            if (!r) continue;
-            const int off = DIRECTION_OFFSET[d];
+        const DirectionList& dirs = directions(us_, k);
+        for (int i = 0; i < dirs.count; ++i) {
+            const uint8_t r = dirs.reach[i];
+            const int off = DIRECTION_OFFSET[dirs.direction[i]];
             if (r & REACH_SLIDE) {
                 for (Square t = Square(s + off);; t = Square(t + off)) {
                     Piece x = b_[t];
@@ -142,7 +150,9 @@ private:
         }
         if (x1 & us_bit_) return;  // own piece or edge: nothing to capture on the way
         if (Mode == GEN_QUIETS) return;
-        add_double_by_non_lion(Move::double_step(s, t1, s), x1, EMPTY);
+        // Igui leaves the capturer in place, so igui by different pieces on the same victim
+        // give one position, unless the counter-strike square (the capturer's) tells them apart.
+        if (lion_piece(x1) || first_igui_on(t1)) add_double_by_non_lion(Move::double_step(s, t1, s), x1, EMPTY);
         if (!(x2 & us_bit_)) add_double_by_non_lion(Move::double_step(s, t1, t2), x1, x2);
     }
 
@@ -177,15 +187,18 @@ private:
             }
             if (x1 & us_bit_) continue;
             if (Mode == GEN_QUIETS) continue;
-            list_.push(Move::double_step(s, e, s));  // igui; an adjacent Lion may always be taken
+            if (first_igui_on(e)) list_.push(Move::double_step(s, e, s));  // an adjacent Lion may always be taken
             const bool bridge = !kind_info(kind_of(x1)).weak_bridge;
             for (int d2 = 0; d2 < DIRECTION_NB; ++d2) {
                 const Square t = Square(e + DIRECTION_OFFSET[d2]);
                 if (t == s) continue;
                 const Piece x2 = b_[t];
                 if (x2 & us_bit_) continue;
+                // Without a bridge the Pawn or Go-Between taken first still counts as standing
+                // on its square for the protection test (as in the perft reference; see
+                // docs/rules.md).
                 if (x2 != EMPTY && lion_piece(x2) && !bridge && distance(s, t) == 2 &&
-                    attacked_after(b_, s, e, t, t, them))
+                    attacked_after(b_, s, NO_SQUARE, t, t, them))
                     continue;
                 list_.push(Move::double_step(s, e, t));
             }
@@ -199,6 +212,7 @@ private:
     const Piece us_bit_;
     Square pass_from_ = NO_SQUARE;
     Square pass_via_ = NO_SQUARE;
+    uint64_t igui_done_[FRAME_SQUARES / 64] = {};
 };
 
 }  // namespace

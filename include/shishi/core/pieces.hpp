@@ -46,6 +46,16 @@ inline bool is_lion(Kind k) { return kind_info(k).lion; }
 inline bool is_royal(Kind k) { return kind_info(k).royal; }
 inline bool can_promote(Kind k) { return kind_info(k).promotes_to != NO_KIND; }
 
+// The directions a kind moves in, for one colour: only those with a non-empty reach, so move
+// generation does not test the other directions.
+struct DirectionList {
+    uint8_t count;
+    uint8_t direction[DIRECTION_NB];
+    uint8_t reach[DIRECTION_NB];
+};
+extern const DirectionList (&DIRECTION_LISTS)[2][KIND_NB];
+inline const DirectionList& directions(Color c, Kind k) { return DIRECTION_LISTS[c][k]; }
+
 // Kind for a letter and promotion mark as written in FEN/SFEN; NO_KIND when there is none.
 Kind kind_from_letter(char lower_letter, bool promoted);
 

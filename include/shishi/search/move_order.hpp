@@ -1,0 +1,46 @@
+// Move ordering for the search: hash move first, then captures by victim value (most valuable
+// victim, cheapest attacker), promotions, the two killer moves of the ply, then quiet moves by
+// their history score. Moves are picked one at a time (selection), since most nodes cut early.
+#pragma once
+
+#include <cstdint>
+
+#include "shishi/core/movegen.hpp"
+
+namespace shishi {
+
+// History of quiet moves that caused cutoffs, by moving piece (coloured) and destination.
+struct HistoryTable {
+    int32_t score[2 * KIND_NB][FRAME_SQUARES];
+    void clear();
+    void reward(Piece moved, Square to, int depth);
+    void punish(Piece moved, Square to, int depth);
+    int get(Piece moved, Square to) const { return score[piece_index(moved)][to]; }
+};
+
+// Value taken by a move (both captured pieces of a double move); 0 for a quiet move. A capture
+// of the opponent's last royal gets ROYAL_CAPTURE_VALUE so it is always tried first.
+constexpr int ROYAL_CAPTURE_VALUE = 100000;
+int capture_value(const Position& pos, Move m);
+
+class MovePicker {
+public:
+    // Scores every move of list (list and scores stay owned by the caller's stack frame).
+    MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
+               const Move killers[2], const HistoryTable& history);
+    // Next best move, or Move::none() when all have been returned.
+    Move next();
+    // Score category of the last move returned (for pruning decisions).
+    bool last_was_quiet() const { return last_quiet_; }
+
+private:
+    MoveList& list_;
+    int* scores_;
+    int index_ = 0;
+    bool last_quiet_ = false;
+};
+
+// Quiescence ordering: captures only, victim first.
+void score_captures(const Position& pos, const MoveList& list, int* scores);
+
+}  // namespace shishi

@@ -1,0 +1,61 @@
+// Transposition table: a fixed-size array of two-entry buckets indexed by the Zobrist key.
+// Sized in megabytes, replaced (and cleared) on resize. Mate scores are stored relative to the
+// node ("mate in n from here") and converted back with the probing node's ply.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+
+#include "shishi/core/types.hpp"
+
+namespace shishi {
+
+enum Bound : uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+struct TTHit {
+    Move move;
+    int score = 0;   // already converted to the probing node's ply
+    int depth = 0;
+    Bound bound = BOUND_NONE;
+};
+
+// Mate scores count plies from the root; in the table they count from the stored node.
+int score_to_tt(int score, int ply);
+int score_from_tt(int score, int ply);
+
+class TranspositionTable {
+public:
+    explicit TranspositionTable(size_t mb = 64);
+    void resize(size_t mb);    // a new, empty table; at least one bucket
+    void clear();
+    void new_search();         // ages entries so older searches are replaced first
+    bool probe(uint64_t key, int ply, TTHit& hit) const;
+    void store(uint64_t key, int ply, Move move, int score, int depth, Bound bound);
+    int hashfull() const;      // per mille of a sample holding entries from this search
+    size_t bucket_count() const { return buckets_; }
+
+private:
+    struct Entry {
+        uint64_t key;
+        uint32_t move;
+        int16_t score;
+        int8_t depth;
+        uint8_t gen_bound;  // generation in the high six bits, Bound in the low two
+    };
+    struct Bucket {
+        Entry e[2];
+    };
+    static_assert(sizeof(Entry) == 16);
+
+    size_t index(uint64_t key) const {
+        __extension__ using u128 = unsigned __int128;  // high half of the product: no modulo
+        return size_t((u128(key) * buckets_) >> 64);
+    }
+
+    std::unique_ptr<Bucket[]> table_;
+    size_t buckets_ = 0;
+    uint8_t generation_ = 0;  // multiples of 4
+};
+
+}  // namespace shishi

@@ -1,0 +1,101 @@
+// Move scores are bands: hash move, winning/equal captures and royal captures, promotions,
+// killers, then history for quiet moves; losing-looking captures sit above the quiet moves only
+// through their victim value. The picker does a partial selection sort.
+#include "shishi/search/move_order.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "shishi/eval/eval.hpp"
+
+namespace shishi {
+namespace {
+
+constexpr int HASH_BAND = 1 << 30;
+constexpr int CAPTURE_BAND = 1 << 28;
+constexpr int KILLER_BAND = 1 << 27;
+constexpr int HISTORY_MAX = 1 << 20;
+
+int victim_value(const Position& pos, Piece victim) {
+    const Kind k = kind_of(victim);
+    if (is_royal(k) && pos.royal_count(color_of(victim)) == 1) return ROYAL_CAPTURE_VALUE;
+    return piece_value(k);
+}
+
+}  // namespace
+
+void HistoryTable::clear() { std::memset(score, 0, sizeof score); }
+
+void HistoryTable::reward(Piece moved, Square to, int depth) {
+    int32_t& s = score[piece_index(moved)][to];
+    s += depth * depth;
+    if (s > HISTORY_MAX)
+        for (auto& row : score)
+            for (auto& v : row) v /= 2;
+}
+
+void HistoryTable::punish(Piece moved, Square to, int depth) {
+    int32_t& s = score[piece_index(moved)][to];
+    s = std::max(-HISTORY_MAX, s - depth);
+}
+
+int capture_value(const Position& pos, Move m) {
+    if (m.is_pass()) return 0;
+    int v = 0;
+    if (m.is_double()) v += victim_value(pos, pos.piece_on(m.mid()));
+    if (m.to() != m.from()) {
+        Piece p = pos.piece_on(m.to());
+        if (p != EMPTY) v += victim_value(pos, p);
+    }
+    return v;
+}
+
+static int capture_score(const Position& pos, Move m) {
+    const int victim = capture_value(pos, m);
+    const int attacker = piece_value(kind_of(pos.piece_on(m.from())));
+    int s = victim * 16 - attacker / 16;
+    if (m.is_promotion()) s += 8 * 100;
+    return s;
+}
+
+void score_captures(const Position& pos, const MoveList& list, int* scores) {
+    for (int i = 0; i < list.size(); ++i) scores[i] = capture_score(pos, list[i]);
+}
+
+MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
+                       const Move killers[2], const HistoryTable& history)
+    : list_(list), scores_(scores) {
+    for (int i = 0; i < list.size(); ++i) {
+        const Move m = list[i];
+        int s;
+        if (m == hash_move) {
+            s = HASH_BAND;
+        } else if (pos.is_capture(m)) {
+            s = CAPTURE_BAND + capture_score(pos, m);
+        } else if (m.is_promotion()) {
+            const Kind k = kind_of(pos.piece_on(m.from()));
+            s = KILLER_BAND + 1000 + piece_value(kind_info(k).promotes_to) - piece_value(k);
+        } else if (m == killers[0]) {
+            s = KILLER_BAND + 2;
+        } else if (m == killers[1]) {
+            s = KILLER_BAND + 1;
+        } else {
+            s = history.get(pos.piece_on(m.from()), m.to());
+        }
+        scores[i] = s;
+    }
+}
+
+Move MovePicker::next() {
+    const int n = list_.size();
+    if (index_ >= n) return Move::none();
+    int best = index_;
+    for (int i = index_ + 1; i < n; ++i)
+        if (scores_[i] > scores_[best]) best = i;
+    std::swap(list_[index_], list_[best]);
+    std::swap(scores_[index_], scores_[best]);
+    last_quiet_ = scores_[index_] < KILLER_BAND;
+    return list_[index_++];
+}
+
+}  // namespace shishi

@@ -1,0 +1,440 @@
+// Iterative deepening principal-variation search. Each iteration searches the root with an
+// aspiration window around the previous score; nodes use the transposition table, a move
+// picker (hash move, captures, killers, history), reverse futility pruning and late-move
+// reductions, and hand over to a capture-only quiescence search at the horizon unless the side
+// to move stands in check. Mate scores count plies to the capture of the last royal. Techniques
+// and the repetition policy are described in docs/search.md.
+#include "shishi/search/search.hpp"
+
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "shishi/core/attacks.hpp"
+#include "shishi/core/movegen.hpp"
+#include "shishi/eval/eval.hpp"
+#include "shishi/search/move_order.hpp"
+#include "shishi/search/timeman.hpp"
+#include "shishi/search/tt.hpp"
+
+namespace shishi {
+
+bool is_mate_score(int score) { return score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND; }
+
+int mate_in_moves(int score) {
+    if (score > SCORE_MATE_BOUND) return (SCORE_MATE - score) / 2 + 1;
+    if (score < -SCORE_MATE_BOUND) return -((SCORE_MATE + score + 1) / 2);
+    return 0;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Score of a node whose side to move has just lost its last royal (the capture was made at
+// ply - 1), and of a node whose side to move has no legal move.
+constexpr int royal_lost_score(int ply) { return -SCORE_MATE + ply - 1; }
+constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
+
+constexpr int NODE_CHECK_INTERVAL = 512;   // nodes between clock reads (well under 1 ms)
+constexpr int ASPIRATION_DELTA = 40;
+
+struct LmrTable {
+    int8_t r[64][64];
+    LmrTable() {
+        for (int d = 0; d < 64; ++d)
+            for (int m = 0; m < 64; ++m)
+                r[d][m] = int8_t(d < 3 || m < 3 ? 0 : 0.5 + std::log(d) * std::log(m) / 2.2);
+    }
+};
+const LmrTable LMR;
+
+}  // namespace
+
+struct Searcher::Impl {
+    explicit Impl(size_t mb) : tt(mb) { clear_statistics(); }
+
+    // --- configuration ---------------------------------------------------------------------
+    TranspositionTable tt;
+    int threads = 1;
+    int contempt = 0;
+
+    // --- shared with other threads ------------------------------------------------------------
+    std::atomic<bool> stop_requested{false};
+    std::atomic<bool> pondering{false};
+    std::atomic<bool> ponderhit_pending{false};
+    std::atomic<uint64_t> node_counter{0};
+
+    // --- per-search state (search thread only) ---------------------------------------------
+    Position* pos = nullptr;
+    Color root_side = WHITE;
+    SearchLimits limits;
+    TimeBudget budget;
+    Clock::time_point start;
+    uint64_t nodes = 0;
+    bool aborted = false;
+    int root_depth = 0;
+    int seldepth = 0;
+    Move root_best;
+
+    // --- per-ply scratch, allocated once with the Searcher (no allocation in the tree) -------
+    HistoryTable history;
+    Move killers[MAX_PLY + 2][2];
+    std::array<MoveList, MAX_PLY + 2> lists;
+    std::array<std::array<int, MoveList::CAPACITY>, MAX_PLY + 2> scores;
+    Move pv[MAX_PLY + 2][MAX_PLY + 2];
+    int pv_len[MAX_PLY + 2];
+    Move quiets_tried[MAX_PLY + 2][32];
+
+    void clear_statistics() {
+        history.clear();
+        for (auto& k : killers) k[0] = k[1] = Move::none();
+    }
+
+    int64_t elapsed_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    }
+
+    // Polled at every node; reads the clock every NODE_CHECK_INTERVAL nodes.
+    bool should_stop() {
+        if (aborted) return true;
+        if (stop_requested.load(std::memory_order_relaxed)) return aborted = true;
+        if (nodes % NODE_CHECK_INTERVAL == 0) {
+            if (ponderhit_pending.exchange(false)) start = Clock::now();
+            if (limits.nodes && nodes >= limits.nodes) return aborted = true;
+            if (budget.limited && !pondering.load(std::memory_order_relaxed) &&
+                elapsed_ms() >= budget.hard_ms)
+                return aborted = true;
+        }
+        return false;
+    }
+
+    void count_node() {
+        ++nodes;
+        node_counter.store(nodes, std::memory_order_relaxed);
+    }
+
+    int draw_score() const { return pos->side_to_move() == root_side ? -contempt : contempt; }
+
+    // Has the current position occurred before (same side to move) since the last capture?
+    bool is_repetition() const {
+        const int n = pos->plies();
+        const int limit = std::min(pos->halfmove_clock(), n);
+        const uint64_t key = pos->key();
+        for (int i = n - 2; i >= n - limit; i -= 2)
+            if (pos->history(i).key == key) return true;
+        return false;
+    }
+
+    int qsearch(int alpha, int beta, int ply);
+    int search(int alpha, int beta, int depth, int ply);
+    int aspiration(int depth, int previous);
+    SearchResult run(Position& p, const SearchLimits& l,
+                     const std::function<void(const SearchInfo&)>& on_info);
+};
+
+int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
+    pv_len[ply] = ply;
+    const Color us = pos->side_to_move();
+    if (pos->royal_count(us) == 0) return royal_lost_score(ply);
+    if (is_repetition()) return draw_score();
+    count_node();
+    if (should_stop()) return 0;
+    seldepth = std::max(seldepth, ply);
+    if (ply >= MAX_PLY) return evaluate(*pos);
+
+    // Standing pat is unsound when the lone royal hangs: search the evasions instead.
+    if (in_check(*pos, us) && ply < 2 * root_depth + 6) return search(alpha, beta, 1, ply);
+
+    const int stand = evaluate(*pos);
+    if (stand >= beta) return stand;
+    alpha = std::max(alpha, stand);
+    int best = stand;
+
+    MoveList& list = lists[ply];
+    list.clear();
+    generate_captures(*pos, list);
+    int* sc = scores[ply].data();
+    score_captures(*pos, list, sc);
+    const Color them = ~us;
+    for (int i = 0; i < list.size(); ++i) {
+        int b = i;
+        for (int j = i + 1; j < list.size(); ++j)
+            if (sc[j] > sc[b]) b = j;
+        std::swap(list[i], list[b]);
+        std::swap(sc[i], sc[b]);
+        const Move m = list[i];
+        const int gain = capture_value(*pos, m);
+        if (gain < ROYAL_CAPTURE_VALUE) {
+            // Delta pruning: even winning this much cannot reach alpha.
+            const int promo = m.is_promotion() ? 300 : 0;
+            if (stand + gain + promo + 200 <= alpha) continue;
+            // Skip captures that hand a defended victim's square to a more valuable attacker.
+            const int attacker = piece_value(kind_of(pos->piece_on(m.from())));
+            if (attacker > gain + 50 && is_attacked(*pos, m.to(), them)) continue;
+        }
+        pos->make(m);
+        const int score = -qsearch(-beta, -alpha, ply + 1);
+        pos->unmake();
+        if (aborted) return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                if (score >= beta) break;
+            }
+        }
+    }
+    return best;
+}
+
+int Searcher::Impl::search(int alpha, int beta, int depth, int ply) {
+    pv_len[ply] = ply;
+    const Color us = pos->side_to_move();
+    const bool root = ply == 0;
+    const bool pv_node = beta - alpha > 1;
+
+    if (!root) {
+        if (pos->royal_count(us) == 0) return royal_lost_score(ply);
+        if (is_repetition()) return draw_score();
+        if (ply >= MAX_PLY) return evaluate(*pos);
+        // Mate distance pruning: no result here can beat a mate found nearer the root.
+        alpha = std::max(alpha, royal_lost_score(ply));
+        beta = std::min(beta, -royal_lost_score(ply + 1));
+        if (alpha >= beta) return alpha;
+    }
+
+    const bool checked = in_check(*pos, us);
+    if (depth <= 0) {
+        if (!checked || ply >= 2 * root_depth + 6) return qsearch(alpha, beta, ply);
+        depth = 1;
+    }
+
+    count_node();
+    if (should_stop()) return 0;
+    seldepth = std::max(seldepth, ply);
+
+    TTHit hit;
+    Move hash_move;
+    if (tt.probe(pos->key(), ply, hit)) {
+        hash_move = hit.move;
+        if (!pv_node && hit.depth >= depth &&
+            (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
+             (hit.bound == BOUND_UPPER && hit.score <= alpha)))
+            return hit.score;
+    }
+
+    const int static_eval = checked ? -SCORE_INFINITE : evaluate(*pos);
+    // Reverse futility: far above beta near the horizon, assume a quiet move keeps it there.
+    if (!pv_node && !checked && depth <= 3 && std::abs(beta) < SCORE_MATE_BOUND &&
+        static_eval - 120 * depth >= beta)
+        return static_eval;
+
+    MoveList& list = lists[ply];
+    list.clear();
+    generate_legal(*pos, list);
+    if (list.empty()) return no_moves_score(ply);
+
+    MovePicker picker(*pos, list, scores[ply].data(), hash_move, killers[ply], history);
+    const int alpha_orig = alpha;
+    int best = -SCORE_INFINITE;
+    Move best_move;
+    int searched = 0, quiet_count = 0;
+    for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
+        const bool quiet = picker.last_was_quiet();
+        // Futility at the last ply: a quiet move cannot lift a hopeless static score.
+        if (!pv_node && !checked && depth == 1 && quiet && searched > 0 &&
+            static_eval + 150 <= alpha)
+            continue;
+        const Piece moved = pos->piece_on(m.from());
+        pos->make(m);
+        const int new_depth = depth - 1;
+        int score;
+        if (searched == 0) {
+            score = -search(-beta, -alpha, new_depth, ply + 1);
+        } else {
+            int r = 0;
+            if (depth >= 3 && quiet && !checked && searched >= 3) {
+                r = LMR.r[std::min(depth, 63)][std::min(searched, 63)];
+                if (pv_node) r = std::max(0, r - 1);
+                r = std::clamp(r, 0, new_depth - 1);
+            }
+            score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1);
+            if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1);
+            if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1);
+        }
+        pos->unmake();
+        if (aborted) return 0;
+        ++searched;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                pv[ply][ply] = m;
+                for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
+                pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
+                if (root) root_best = m;
+                if (score >= beta) {
+                    if (quiet) {
+                        if (killers[ply][0] != m) {
+                            killers[ply][1] = killers[ply][0];
+                            killers[ply][0] = m;
+                        }
+                        history.reward(moved, m.to(), depth);
+                        for (int i = 0; i < quiet_count; ++i) {
+                            const Move q = quiets_tried[ply][i];
+                            history.punish(pos->piece_on(q.from()), q.to(), depth);
+                        }
+                    }
+                    break;
+                }
+            }
+        }
+        if (quiet && quiet_count < 32) quiets_tried[ply][quiet_count++] = m;
+    }
+
+    if (searched == 0) return alpha;  // everything pruned: a fail-low
+    const Bound bound = best >= beta ? BOUND_LOWER : best > alpha_orig ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos->key(), ply, best_move, best, depth, bound);
+    return best;
+}
+
+int Searcher::Impl::aspiration(int depth, int previous) {
+    if (depth < 4 || is_mate_score(previous)) return search(-SCORE_INFINITE, SCORE_INFINITE, depth, 0);
+    int delta = ASPIRATION_DELTA;
+    int alpha = std::max(previous - delta, -SCORE_INFINITE);
+    int beta = std::min(previous + delta, SCORE_INFINITE);
+    for (;;) {
+        const int score = search(alpha, beta, depth, 0);
+        if (aborted) return score;
+        if (score <= alpha) {
+            beta = (alpha + beta) / 2;
+            alpha = std::max(score - delta, -SCORE_INFINITE);
+        } else if (score >= beta) {
+            beta = std::min(score + delta, SCORE_INFINITE);
+        } else {
+            return score;
+        }
+        delta += delta;
+        if (delta > 1000) {
+            alpha = -SCORE_INFINITE;
+            beta = SCORE_INFINITE;
+        }
+    }
+}
+
+SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
+                                 const std::function<void(const SearchInfo&)>& on_info) {
+    pos = &p;
+    root_side = p.side_to_move();
+    limits = l;
+    start = Clock::now();
+    budget = allocate_time(l, std::max(0, p.move_number() - 1));
+    nodes = 0;
+    node_counter.store(0, std::memory_order_relaxed);
+    aborted = false;
+    seldepth = 0;
+    ponderhit_pending.store(false);
+    tt.new_search();
+    for (auto& k : killers) k[0] = k[1] = Move::none();
+
+    SearchResult result;
+    MoveList root_moves;
+    generate_legal(p, root_moves);
+    if (root_moves.empty()) {
+        result.score = p.royal_count(root_side) == 0 ? royal_lost_score(0) : no_moves_score(0);
+        return result;
+    }
+    // Something legal to play even if the first iteration is cut short.
+    result.best = root_moves[0];
+    {
+        TTHit hit;
+        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move)) result.best = hit.move;
+    }
+
+    const int max_depth = l.depth > 0 ? std::min(l.depth, MAX_PLY - 1) : MAX_PLY - 1;
+    int previous = 0;
+    int instability = 0;
+    for (int depth = 1; depth <= max_depth; ++depth) {
+        root_depth = depth;
+        root_best = Move::none();
+        const int score = aspiration(depth, previous);
+        if (aborted) {
+            // A move that beat the previous best during the cut iteration is still better.
+            if (!root_best.is_none() && depth > 1 && root_best != result.best) {
+                result.best = root_best;
+                result.ponder = Move::none();
+            }
+            break;
+        }
+        if (pv_len[0] > 0 && !pv[0][0].is_none()) {
+            if (pv[0][0] != result.best && depth > 1) instability += 2;
+            result.best = pv[0][0];
+            result.ponder = pv_len[0] > 1 ? pv[0][1] : Move::none();
+        }
+        instability = std::max(0, instability - 1);
+        result.score = previous = score;
+        result.depth = depth;
+        if (on_info) {
+            SearchInfo info;
+            info.depth = depth;
+            info.seldepth = seldepth;
+            info.score = score;
+            info.nodes = nodes;
+            info.time_ms = elapsed_ms();
+            info.hashfull = tt.hashfull();
+            info.pv.assign(&pv[0][0], &pv[0][0] + pv_len[0]);
+            on_info(info);
+        }
+        if (l.infinite || pondering.load()) continue;
+        if (root_moves.size() == 1 && budget.limited) break;  // nothing to choose
+        if (l.nodes && nodes >= l.nodes) break;
+        if (is_mate_score(score) && depth > SCORE_MATE - std::abs(score) + 2) break;
+        if (budget.limited && elapsed_ms() >= scaled_soft_limit(budget, instability)) break;
+    }
+    // Analysis and pondering report their move only when told to.
+    while ((l.infinite || pondering.load()) && !stop_requested.load())
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    result.nodes = nodes;
+    pos = nullptr;
+    return result;
+}
+
+// --- public interface ------------------------------------------------------------------------
+
+Searcher::Searcher(size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
+Searcher::~Searcher() = default;
+
+void Searcher::set_hash_mb(size_t mb) { impl_->tt.resize(std::max<size_t>(1, mb)); }
+void Searcher::set_threads(int n) { impl_->threads = std::max(1, n); }
+void Searcher::set_contempt(int cp) { impl_->contempt = cp; }
+
+void Searcher::new_game() {
+    impl_->tt.clear();
+    impl_->clear_statistics();
+}
+
+SearchResult Searcher::search(Position& pos, const SearchLimits& limits,
+                              const std::function<void(const SearchInfo&)>& on_info) {
+    impl_->stop_requested.store(false);
+    impl_->pondering.store(limits.ponder);
+    SearchResult r = impl_->run(pos, limits, on_info);
+    impl_->pondering.store(false);
+    return r;
+}
+
+void Searcher::stop() { impl_->stop_requested.store(true); }
+
+void Searcher::ponderhit() {
+    impl_->ponderhit_pending.store(true);
+    impl_->pondering.store(false);
+}
+
+uint64_t Searcher::nodes_searched() const {
+    return impl_->node_counter.load(std::memory_order_relaxed);
+}
+
+}  // namespace shishi

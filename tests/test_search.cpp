@@ -1,0 +1,203 @@
+// Search: tactics (royal capture, forced capture in two, winning material), limits, stop() from
+// another thread, positions without moves, and the transposition table's mate-score handling.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <thread>
+
+#include "shishi/core/movegen.hpp"
+#include "shishi/core/notation.hpp"
+#include "shishi/search/search.hpp"
+#include "shishi/search/tt.hpp"
+
+using namespace shishi;
+
+namespace {
+
+Position from_fen(const char* fen) {
+    auto p = parse_xboard_fen(fen);
+    REQUIRE(p);
+    return *p;
+}
+
+SearchResult search_depth(Position& pos, int depth) {
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = depth;
+    return s.search(pos, l);
+}
+
+}  // namespace
+
+TEST_CASE("search captures the last enemy royal when it can", "[search]") {
+    // White Rook on l1 sees the lone black King on l12.
+    Position pos = from_fen("11k/12/12/12/12/12/12/12/12/12/12/K10R w - - 0 1");
+    const std::string before = to_xboard_fen(pos);
+    SearchResult r = search_depth(pos, 3);
+    CHECK(r.best.from() == make_square(11, 0));
+    CHECK(r.best.to() == make_square(11, 11));
+    CHECK(r.score == SCORE_MATE);
+    CHECK(is_mate_score(r.score));
+    CHECK(mate_in_moves(r.score) == 1);
+    CHECK(to_xboard_fen(pos) == before);  // position restored
+}
+
+TEST_CASE("search finds a royal capture on its second move", "[search]") {
+    // The Lion steps within two squares of the cornered King, which cannot get out of reach.
+    Position pos = from_fen("k11/12/12/4N7/12/12/12/12/12/12/12/11K w - - 0 1");
+    SearchResult r = search_depth(pos, 4);
+    CHECK(r.score == SCORE_MATE - 2);
+    CHECK(mate_in_moves(r.score) == 2);
+    // After the chosen move the King must be inside the Lion's reach whatever Black does.
+    pos.make(r.best);
+    MoveList replies;
+    generate_legal(pos, replies);
+    REQUIRE(!replies.empty());
+    for (Move reply : replies) {
+        pos.make(reply);
+        Searcher s(1);
+        SearchLimits l;
+        l.depth = 1;
+        CHECK(s.search(pos, l).score == SCORE_MATE);
+        pos.unmake();
+    }
+}
+
+TEST_CASE("the side about to lose its royal sees the mate against it", "[search]") {
+    Position pos = from_fen("11k/12/12/12/12/12/12/12/12/12/12/K10R b - - 0 1");
+    // Black to move; the Rook on l1 attacks the King. Stepping aside to k-file escapes.
+    SearchResult r = search_depth(pos, 3);
+    REQUIRE(!r.best.is_none());
+    pos.make(r.best);
+    MoveList l;
+    generate_legal(pos, l);
+    bool king_capturable = false;
+    for (Move m : l) {
+        pos.make(m);
+        if (pos.royal_count(BLACK) == 0) king_capturable = true;
+        pos.unmake();
+    }
+    CHECK_FALSE(king_capturable);
+}
+
+TEST_CASE("search prefers winning an undefended piece", "[search]") {
+    Position pos = from_fen("11k/12/12/12/4g7/12/12/12/12/12/12/K3R7 w - - 0 1");
+    SearchResult r = search_depth(pos, 4);
+    CHECK(move_to_xboard(r.best) == "e1e8");
+    CHECK(r.score > 200);
+}
+
+TEST_CASE("search returns none without a royal or without a legal move", "[search]") {
+    SECTION("no royal") {
+        Position pos = from_fen("12/12/12/12/12/12/12/12/12/12/12/K11 b - - 0 1");
+        SearchResult r = search_depth(pos, 3);
+        CHECK(r.best.is_none());
+        CHECK(r.score < -SCORE_MATE_BOUND);
+    }
+    SECTION("walled in by its own dead and blocked pawns") {
+        Position pos = from_fen(
+            "kp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp9K b - - 0 1");
+        REQUIRE(count_legal(pos) == 0);
+        SearchResult r = search_depth(pos, 3);
+        CHECK(r.best.is_none());
+        CHECK(r.score < -SCORE_MATE_BOUND);
+    }
+}
+
+TEST_CASE("search respects depth and node limits", "[search]") {
+    Position pos = Position::start();
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 3;
+    int deepest = 0;
+    SearchResult r = s.search(pos, l, [&](const SearchInfo& info) { deepest = info.depth; });
+    CHECK(r.depth == 3);
+    CHECK(deepest == 3);
+    CHECK(is_legal(pos, r.best));
+
+    SearchLimits n;
+    n.nodes = 3000;
+    r = s.search(pos, n);
+    CHECK(r.nodes >= 3000);
+    CHECK(r.nodes < 3000 + 1024);
+    CHECK(is_legal(pos, r.best));
+}
+
+TEST_CASE("search stops promptly when stop() is called from another thread", "[search]") {
+    Position pos = Position::start();
+    Searcher s(8);
+    SearchLimits l;
+    l.infinite = true;
+    SearchResult r;
+    std::thread worker([&] { r = s.search(pos, l); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    CHECK(s.nodes_searched() > 0);
+    const auto t0 = std::chrono::steady_clock::now();
+    s.stop();
+    worker.join();
+    const auto waited = std::chrono::steady_clock::now() - t0;
+    CHECK(waited < std::chrono::milliseconds(100));
+    CHECK(is_legal(pos, r.best));
+    CHECK(pos.plies() == 0);
+}
+
+TEST_CASE("movetime is honoured", "[search]") {
+    Position pos = Position::start();
+    Searcher s(8);
+    SearchLimits l;
+    l.movetime_ms = 150;
+    const auto t0 = std::chrono::steady_clock::now();
+    SearchResult r = s.search(pos, l);
+    const auto took = std::chrono::steady_clock::now() - t0;
+    CHECK(took < std::chrono::milliseconds(150 + 50));
+    CHECK(is_legal(pos, r.best));
+}
+
+TEST_CASE("a search with almost no clock left still returns a legal move fast", "[search]") {
+    Position pos = Position::start();
+    Searcher s(8);
+    SearchLimits l;
+    l.time_left_ms = 5;
+    const auto t0 = std::chrono::steady_clock::now();
+    SearchResult r = s.search(pos, l);
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::milliseconds(30));
+    CHECK(is_legal(pos, r.best));
+}
+
+TEST_CASE("transposition table round trip keeps mate distances relative to the node", "[search][tt]") {
+    TranspositionTable tt(1);
+    const uint64_t key = 0x123456789abcdefULL;
+    const Move m = Move::normal(make_square(1, 1), make_square(1, 2));
+    // Stored at ply 5 as "root mates at ply 7"; probed at ply 3 it is two plies nearer.
+    tt.store(key, 5, m, SCORE_MATE - 7, 6, BOUND_EXACT);
+    TTHit hit;
+    REQUIRE(tt.probe(key, 3, hit));
+    CHECK(hit.move == m);
+    CHECK(hit.score == SCORE_MATE - 5);
+    CHECK(hit.depth == 6);
+    CHECK(hit.bound == BOUND_EXACT);
+
+    tt.store(key ^ 1, 4, m, -SCORE_MATE + 9, 2, BOUND_UPPER);
+    REQUIRE(tt.probe(key ^ 1, 6, hit));
+    CHECK(hit.score == -SCORE_MATE + 11);
+    CHECK(hit.bound == BOUND_UPPER);
+
+    tt.store(key ^ 2, 4, m, 123, 3, BOUND_LOWER);
+    REQUIRE(tt.probe(key ^ 2, 9, hit));
+    CHECK(hit.score == 123);  // ordinary scores are not shifted
+
+    CHECK_FALSE(tt.probe(key ^ 3, 0, hit));
+    CHECK(tt.hashfull() >= 0);
+    tt.clear();
+    CHECK_FALSE(tt.probe(key, 3, hit));
+}
+
+TEST_CASE("bench node count is deterministic", "[search][bench]") {
+    std::ostringstream a, b;
+    const uint64_t n1 = run_bench(3, a);
+    const uint64_t n2 = run_bench(3, b);
+    CHECK(n1 == n2);
+    CHECK(n1 > 0);
+    CHECK(a.str().find("nodes " + std::to_string(n1)) != std::string::npos);
+    CHECK(a.str().find("nps ") != std::string::npos);
+}

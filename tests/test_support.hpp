@@ -1,0 +1,137 @@
+// Helpers shared by the core tests: building positions from a short list of placed pieces,
+// parsing moves that must be legal, the reference perft suite, and random playouts.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "shishi/core/movegen.hpp"
+#include "shishi/core/notation.hpp"
+#include "shishi/core/perft.hpp"
+#include "shishi/core/position.hpp"
+
+namespace shishi::test {
+
+// XBoard FEN text for a board given as "Kl1 ka12 +Hd4 pf7" (letter with optional '+', then the
+// XBoard square; upper case = first player), plus the trailing FEN fields.
+inline std::string fen_of(std::string_view pieces, std::string_view tail = "w - - 0 1") {
+    std::string cells[BOARD_SIZE][BOARD_SIZE];  // [rank][file]
+    std::istringstream in{std::string(pieces)};
+    for (std::string word; in >> word;) {
+        size_t n = word[0] == '+' ? 2 : 1;
+        auto sq = parse_xboard_square(std::string_view(word).substr(n));
+        if (!sq) FAIL("bad square in test setup: " << word);
+        cells[rank_of(*sq)][file_of(*sq)] = word.substr(0, n);
+    }
+    std::string out;
+    for (int r = BOARD_SIZE - 1; r >= 0; --r) {
+        int empty = 0;
+        for (int f = 0; f < BOARD_SIZE; ++f) {
+            if (cells[r][f].empty()) {
+                ++empty;
+                continue;
+            }
+            if (empty) out += std::to_string(empty);
+            empty = 0;
+            out += cells[r][f];
+        }
+        if (empty) out += std::to_string(empty);
+        if (r) out += '/';
+    }
+    return out + " " + std::string(tail);
+}
+
+inline Position xfen(std::string_view text) {
+    auto p = parse_xboard_fen(text);
+    INFO("FEN: " << text << "\nerror: " << p.error);
+    REQUIRE(p);
+    return *p.value;
+}
+
+inline Position sfen(std::string_view text) {
+    auto p = parse_sfen(text);
+    INFO("SFEN: " << text << "\nerror: " << p.error);
+    REQUIRE(p);
+    return *p.value;
+}
+
+// A position from placed pieces (see fen_of).
+inline Position board(std::string_view pieces, std::string_view tail = "w - - 0 1") {
+    return xfen(fen_of(pieces, tail));
+}
+
+inline Square sq(std::string_view xboard_square) {
+    auto s = parse_xboard_square(xboard_square);
+    REQUIRE(s);
+    return *s;
+}
+
+// A move in XBoard notation that must be legal in pos.
+inline Move mv(const Position& pos, std::string_view text) {
+    auto m = parse_xboard_move(pos, text);
+    INFO("move " << text << " in " << to_xboard_fen(pos) << "\nerror: " << m.error);
+    REQUIRE(m);
+    return *m.value;
+}
+
+inline bool legal(const Position& pos, std::string_view text) { return bool(parse_xboard_move(pos, text)); }
+
+inline std::vector<Move> legal_moves(const Position& pos) {
+    MoveList list;
+    generate_legal(pos, list);
+    return {list.begin(), list.end()};
+}
+
+// The legal moves as XBoard text, sorted (passes appear once, as their out-and-back form).
+inline std::multiset<std::string> legal_texts(const Position& pos) {
+    std::multiset<std::string> out;
+    for (Move m : legal_moves(pos)) out.insert(move_to_xboard(m));
+    return out;
+}
+
+// Legal moves of the piece on `from` (passes excluded), as XBoard text.
+inline std::multiset<std::string> moves_from(const Position& pos, Square from) {
+    std::multiset<std::string> out;
+    for (Move m : legal_moves(pos))
+        if (!m.is_pass() && m.from() == from) out.insert(move_to_xboard(m));
+    return out;
+}
+
+inline bool has_pass(const Position& pos) {
+    for (Move m : legal_moves(pos))
+        if (m.is_pass()) return true;
+    return false;
+}
+
+inline std::vector<PerftCase> reference_cases() {
+    std::ifstream in(SHISHI_SHARED_DIR "/perft/reference.tsv");
+    REQUIRE(in);
+    std::vector<std::string> errors;
+    auto cases = parse_perft_suite(in, errors);
+    for (auto& e : errors) FAIL("reference.tsv: " << e);
+    REQUIRE(!cases.empty());
+    return cases;
+}
+
+// Plays up to `plies` random legal moves (stops early when the side to move has none).
+inline std::vector<Move> random_game(Position& pos, int plies, std::mt19937& rng) {
+    std::vector<Move> played;
+    for (int i = 0; i < plies; ++i) {
+        MoveList list;
+        generate_legal(pos, list);
+        if (list.empty()) break;
+        Move m = list[int(rng() % unsigned(list.size()))];
+        pos.make(m);
+        played.push_back(m);
+    }
+    return played;
+}
+
+}  // namespace shishi::test
