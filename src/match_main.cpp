@@ -27,5 +27,6 @@ int main(int argc, char** argv) {
         return 0;
     }
     install_interrupt_handlers();
+    if (options->debug) ChildProcess::set_traffic_log(&std::cerr);
     return run_match(*options, std::cout, std::cerr);
 }

@@ -190,6 +190,14 @@ TEST_CASE("a false result claim loses", "[match][referee]") {
     CHECK(g.outcome == Outcome::BLACK_WINS);
 }
 
+TEST_CASE("claiming one's own loss is a resignation (HaChu resigns with \"0-1 {resign}\")", "[match][referee]") {
+    GameRecord g = play("--moves " + quoted(WHITE_MOVES) + " --claim-at 2 --claim 0-1",
+                        "--moves " + quoted(BLACK_MOVES), quick_settings());
+    CHECK(g.termination == Termination::RESIGNATION);
+    CHECK(g.outcome == Outcome::BLACK_WINS);
+    CHECK_FALSE(g.offender);
+}
+
 TEST_CASE("a resignation ends the game without an offence", "[match][referee]") {
     GameRecord g = play("--moves " + quoted(WHITE_MOVES), "--moves " + quoted(BLACK_MOVES) + " --resign-at 3",
                         quick_settings());

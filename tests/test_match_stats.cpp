@@ -78,3 +78,10 @@ TEST_CASE("SPRT parameters are checked", "[match][stats]") {
     REQUIRE(d);
     CHECK(d->elo1 == 5);
 }
+
+TEST_CASE("a one-sided result has an infinite interval, not a NaN", "[match][stats]") {
+    EloEstimate e = estimate_elo(Score{0, 1, 0});
+    CHECK(std::isinf(e.elo));
+    CHECK(std::isinf(e.error95));
+    CHECK_FALSE(std::isnan(e.error95));
+}

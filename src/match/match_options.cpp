@@ -66,7 +66,8 @@ void print_match_usage(std::ostream& out) {
            "  --sprt elo0=A elo1=B alpha=X beta=Y   stop early with an SPRT verdict\n"
            "Output:\n"
            "  --pgn FILE                       finished games (written as they finish)\n"
-           "  --event NAME                     PGN Event tag (default shishi-match)\n";
+           "  --event NAME                     PGN Event tag (default shishi-match)\n"
+           "  --debug                          log all engine traffic (time in ms) to standard error\n";
 }
 
 std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& args, std::ostream& err) {
@@ -88,6 +89,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
         if (a == "-h" || a == "--help") {
             o.help = true;
             return o;
+        }
+        if (a == "--debug") {
+            o.debug = true;
+            continue;
         }
         if (a == "--sprt") {
             // Takes every following name=value word (or one quoted string of them).

@@ -7,6 +7,8 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/wait.h>
+#include <mutex>
+#include <ostream>
 #include <thread>
 #include <unistd.h>
 
@@ -19,6 +21,18 @@ namespace {
 // was delivered to another thread.
 constexpr int POLL_SLICE_MS = 50;
 
+std::ostream* g_log = nullptr;
+std::mutex g_log_mutex;
+const TimePoint g_log_epoch = SteadyClock::now();
+
+void log_line(const std::string& label, const char* direction, const std::string& line) {
+    if (!g_log) return;
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - g_log_epoch).count();
+    std::lock_guard<std::mutex> lock(g_log_mutex);
+    *g_log << ms << " " << label << " " << direction << " " << line << "\n";
+    g_log->flush();
+}
+
 void close_fd(int& fd) {
     if (fd >= 0) ::close(fd);
     fd = -1;
@@ -27,6 +41,8 @@ void close_fd(int& fd) {
 }  // namespace
 
 void ignore_sigpipe() { std::signal(SIGPIPE, SIG_IGN); }
+
+void ChildProcess::set_traffic_log(std::ostream* log) { g_log = log; }
 
 ChildProcess::~ChildProcess() { stop(std::chrono::milliseconds(0)); }
 
@@ -92,6 +108,7 @@ bool ChildProcess::exited() {
 
 bool ChildProcess::write_line(const std::string& line) {
     if (to_child_ < 0) return false;
+    log_line(label_, "<", line);
     std::string data = line + "\n";
     size_t done = 0;
     while (done < data.size()) {
@@ -120,6 +137,7 @@ bool ChildProcess::take_buffered_line(std::string& line) {
     }
     scan_from_ = 0;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    log_line(label_, ">", line);
     return true;
 }
 

@@ -190,6 +190,13 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
             forfeit(us, Termination::REFUSAL, who + " refused the legal move " + last + ": " + reply.text);
             break;
         }
+        if (reply.kind == EngineReply::CLAIM && reply.text == outcome_text(win_for(~us))) {
+            // Claiming one's own loss is resigning (HaChu sends "0-1 {resign}" this way).
+            forfeit(us, Termination::RESIGNATION,
+                    who + " resigns" + (reply.comment.empty() ? "" : " {" + reply.comment + "}"));
+            rec.offender.reset();
+            break;
+        }
         if (reply.kind == EngineReply::CLAIM) {
             GameStatus now = game.status();
             if (now.over() && reply.text == outcome_text(now.outcome)) {

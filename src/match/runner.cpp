@@ -179,6 +179,10 @@ GameRecord start_failure(int round, bool first_white, int loser, const MatchOpti
 void worker(const MatchOptions& o, const std::vector<Opening>& book, MatchState& state) {
     std::unique_ptr<Engine> engines[2] = {make_engine(o.first), make_engine(o.second)};
     const EngineConfig* configs[2] = {&o.first, &o.second};
+    static std::atomic<int> worker_number{0};
+    const int me = ++worker_number;
+    engines[0]->set_log_label("w" + std::to_string(me) + ".first");
+    engines[1]->set_log_label("w" + std::to_string(me) + ".second");
     for (;;) {
         if (stop_requested() || state.stop_scheduling) break;
         int index = state.next_game++;

@@ -33,7 +33,8 @@ EloEstimate estimate_elo(const Score& s) {
     e.elo = elo_from_score(mu);
     e.low = elo_from_score(mu - z95 * stderr_mean);
     e.high = elo_from_score(mu + z95 * stderr_mean);
-    e.error95 = (e.high - e.low) / 2;
+    e.error95 = std::isfinite(e.low) && std::isfinite(e.high) ? (e.high - e.low) / 2
+                                                              : std::numeric_limits<double>::infinity();
     const int decisive = s.wins + s.losses;
     e.los = decisive == 0 ? 0.5 : 0.5 * (1 + std::erf((s.wins - s.losses) / std::sqrt(2.0 * decisive)));
     return e;

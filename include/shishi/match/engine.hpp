@@ -99,6 +99,7 @@ public:
     virtual bool wants_restart() const { return false; }
     const std::string& name() const { return name_; }
     void set_name(std::string name) { name_ = std::move(name); }
+    void set_log_label(std::string label) { process_.set_label(std::move(label)); }
     const EngineConfig& config() const { return config_; }
 
 protected:

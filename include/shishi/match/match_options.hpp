@@ -25,6 +25,7 @@ struct MatchOptions {
     std::optional<SprtConfig> sprt;
     std::string event = "shishi-match";
     bool help = false;
+    bool debug = false;            // log all engine traffic to standard error
 };
 
 // Reads the arguments (without the program name); on error prints why to err and returns nullopt.

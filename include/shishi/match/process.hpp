@@ -5,6 +5,7 @@
 #pragma once
 
 #include <chrono>
+#include <iosfwd>
 #include <string>
 #include <sys/types.h>
 
@@ -44,6 +45,10 @@ public:
 
     static constexpr size_t max_line_length = 64 * 1024;
 
+    // Traffic log (--debug): every line sent and received, with a time stamp and this label.
+    void set_label(std::string label) { label_ = std::move(label); }
+    static void set_traffic_log(std::ostream* log);
+
 private:
     bool take_buffered_line(std::string& line);
     bool fill(int timeout_ms);  // reads what is available; false at end of output
@@ -54,6 +59,7 @@ private:
     bool eof_ = false;
     std::string buffer_;
     size_t scan_from_ = 0;
+    std::string label_;
 };
 
 // Called once by the program: a write to a dead engine must fail, not kill the runner.
