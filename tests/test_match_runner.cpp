@@ -189,8 +189,8 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     CHECK(o->referee.margin_ms == 150);
     CHECK(o->first.name == "One");
 
-    auto st = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--st", "0.5", "--depth", "4",
-                                "--pgn", "x"},
+    auto st = parse_match_args({"--first", "a", "--second", "b", "--first-protocol", "usi", "--second-protocol",
+                                "usi", "--games", "2", "--st", "0.5", "--depth", "4", "--pgn", "x"},
                                err);
     REQUIRE(st);
     CHECK(st->referee.tc.move_time_ms == 500);
@@ -208,6 +208,7 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--rules", "nonsense"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--bogus", "1"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn"},
+        {"--first", "a", "--second", "b", "--games", "2", "--st", "0.5", "--pgn", "x"},
     };
     for (const auto& args : bad) {
         std::ostringstream e;

@@ -197,6 +197,9 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     if (have_tc && have_st) return fail("--tc and --st exclude each other");
     if (!have_tc && !have_st && !have_depth) return fail("a time control is needed: --tc, --st or --depth");
     if (move_timeout) o.referee.tc.no_clock_move_limit_ms = *move_timeout;
+    if (have_st && o.referee.tc.move_time_ms % 1000 != 0 &&
+        (o.first.protocol == Protocol::XBOARD || o.second.protocol == Protocol::XBOARD))
+        return fail("--st takes whole seconds with an XBoard engine (its `st` command has no fractions)");
     return o;
 }
 
