@@ -148,6 +148,19 @@ TEST_CASE("an engine that floods output loses on time without hanging the refere
     CHECK(seconds < 5.0);
 }
 
+TEST_CASE("an engine that floods while its opponent thinks neither hangs nor derails the game", "[match][referee]") {
+    // Its moves still arrive between the flood lines: the game runs to its scripted end (White
+    // resigns when its list runs out), every move recorded.
+    auto t0 = std::chrono::steady_clock::now();
+    GameRecord g = play("--moves " + quoted(WHITE_MOVES) + " --flood-after 1", "--moves " + quoted(BLACK_MOVES),
+                        quick_settings());
+    auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    CHECK(g.termination == Termination::RESIGNATION);
+    CHECK(g.outcome == Outcome::BLACK_WINS);
+    CHECK(g.moves.size() == 16);
+    CHECK(seconds < 20.0);
+}
+
 TEST_CASE("a move later than remaining time plus margin forfeits, within the margin it counts", "[match][referee]") {
     RefereeSettings s = quick_settings();
     s.tc = TimeControl{};

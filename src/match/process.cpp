@@ -158,6 +158,9 @@ bool ChildProcess::fill(int timeout_ms) {
 }
 
 ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, TimePoint deadline) {
+    // The deadline is checked before buffered lines too, so an engine that writes faster than
+    // we read cannot keep the caller busy past it.
+    if (SteadyClock::now() >= deadline && !stop_requested()) return ReadStatus::TIMEOUT;
     for (;;) {
         if (take_buffered_line(line)) return ReadStatus::LINE;
         if (eof_ || from_child_ < 0) return ReadStatus::CLOSED;
@@ -165,6 +168,12 @@ ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, TimePoint de
         auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now()).count();
         if (left <= 0) return ReadStatus::TIMEOUT;
         fill(int(std::min<long long>(left, POLL_SLICE_MS)));
+    }
+}
+
+void ChildProcess::discard_pending(TimePoint deadline) {
+    std::string line;
+    while (SteadyClock::now() < deadline && poll_line(line)) {
     }
 }
 

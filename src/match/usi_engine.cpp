@@ -33,9 +33,7 @@ public:
 
     SetupResult new_game(const GameStart& start) override {
         if (!alive()) return {SetupResult::FAILED, "engine is not running"};
-        std::string line;
-        while (process_.poll_line(line)) {
-        }
+        process_.discard_pending(SteadyClock::now() + std::chrono::milliseconds(config_.handshake_timeout_ms));
         start_ = start;
         moves_ = start.moves;
         send("usinewgame");
@@ -49,8 +47,7 @@ public:
     EngineReply think(const Position&, const ClockReadings& clocks, TimePoint deadline) override {
         EngineReply reply;
         std::string line;
-        while (process_.poll_line(line)) {
-        }
+        process_.discard_pending(deadline);
         std::string pos = "position startpos";
         if (!start_.is_initial) pos = std::string("position sfen ").append(to_sfen(start_.position));
         if (!moves_.empty()) {

@@ -168,9 +168,18 @@ public:
     EngineReply think(const Position&, const ClockReadings& clocks, TimePoint deadline) override {
         EngineReply reply;
         // Output left from before (a claim or resignation after its last move, a refusal).
+        // The deadline bounds this too: an engine flooding while its opponent thought uses its
+        // own time here.
         std::string line;
-        while (process_.poll_line(line)) {
+        auto drain_started = SteadyClock::now();
+        while (SteadyClock::now() < deadline && process_.poll_line(line)) {
             if (handle_line(line, reply, /*accept_moves=*/false)) return reply;
+        }
+        if (SteadyClock::now() >= deadline) {
+            reply.kind = EngineReply::TIMEOUT;
+            reply.elapsed_ms =
+                std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - drain_started).count();
+            return reply;
         }
         if (send_clock_) {
             send("time " + std::to_string(std::max<int64_t>(0, clocks.own_ms / 10)));
@@ -226,9 +235,7 @@ private:
     void send_move(Move m) { send((usermove_ ? "usermove " : "") + move_to_xboard(m)); }
 
     void drain_stale() {
-        std::string line;
-        while (process_.poll_line(line)) {
-        }
+        process_.discard_pending(SteadyClock::now() + std::chrono::milliseconds(config_.handshake_timeout_ms));
     }
 
     // Interprets one output line; true when it ends the wait (reply filled in).

@@ -9,6 +9,7 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --crash-at N                     exit without answering
   --stall-at N                     never answer (and ignore everything, even quit)
   --flood-at N                     write endless lines that are not moves
+  --flood-after N                  after its N-th move, flood while the opponent thinks
   --refuse-at N                    call the opponent's N-th move illegal ("Illegal move: ...")
   --claim-at N [--claim RESULT]    claim a result instead of moving (default 1-0)
   --resign-at N                    resign
@@ -22,6 +23,7 @@ When the move list runs out it resigns.
 import argparse
 import signal
 import sys
+import threading
 import time
 
 def main():
@@ -34,6 +36,7 @@ def main():
     ap.add_argument("--stall-at", type=int, default=0)
     ap.add_argument("--flood-at", type=int, default=0)
     ap.add_argument("--refuse-at", type=int, default=0)
+    ap.add_argument("--flood-after", type=int, default=0)
     ap.add_argument("--claim-at", type=int, default=0)
     ap.add_argument("--claim", default="1-0")
     ap.add_argument("--resign-at", type=int, default=0)
@@ -88,6 +91,14 @@ def main():
             out("move " + legs[-1])
         else:
             out("move " + move)
+        if n == a.flood_after:
+            def flood():
+                try:
+                    while True:
+                        out("flood " * 50)
+                except (BrokenPipeError, OSError, ValueError):
+                    pass
+            threading.Thread(target=flood, daemon=True).start()
 
     for raw in sys.stdin:
         words = raw.split()

@@ -39,6 +39,8 @@ public:
     ReadStatus read_line(std::string& line, TimePoint deadline);
     // A line that is already available, without waiting.
     bool poll_line(std::string& line);
+    // Throws away output already available, but stops at the deadline (the child may flood).
+    void discard_pending(TimePoint deadline);
 
     // Closes its input, waits up to `grace` for it to exit, then kills the process group.
     void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(200));
