@@ -42,6 +42,22 @@ bool can_igui(const Position& pos, Square from, Square victim) {
     return false;
 }
 
+// The position's pass (all passes are one move), or why there is none.
+Parsed<Move> legal_pass(const Position& pos, const std::string& shown) {
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move x : list)
+        if (x.is_pass()) return Parsed<Move>::ok(x);
+    return Parsed<Move>::fail("no pass is possible: " + shown);
+}
+
+// Removes a trailing promotion mark; true when there was one.
+bool strip_promotion(std::string_view& text) {
+    if (text.empty() || text.back() != '+') return false;
+    text.remove_suffix(1);
+    return true;
+}
+
 // Build the canonical move for a path of squares (2 or 3) and check it is legal.
 Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool promote, std::string_view text) {
     const std::string shown(text);
@@ -61,11 +77,7 @@ Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool 
         if (pos.piece_on(mid) == EMPTY) {
             if (to == from) {
                 if (!passes_via(pos, from, mid)) return Parsed<Move>::fail("this piece cannot pass: " + shown);
-                MoveList list;
-                generate_legal(pos, list);
-                for (Move x : list)
-                    if (x.is_pass()) return Parsed<Move>::ok(x);
-                return Parsed<Move>::fail("no pass is possible: " + shown);
+                return legal_pass(pos, shown);
             }
             // Through an empty square: the same as the leap, for a piece with Lion power there.
             if (!steps_through(pos, from, mid, to))
@@ -113,18 +125,8 @@ std::string move_to_usi(Move m) {
 
 Parsed<Move> parse_xboard_move(const Position& pos, std::string_view text) {
     const std::string shown(text);
-    if (text == "@@@@") {
-        MoveList list;
-        generate_legal(pos, list);
-        for (Move x : list)
-            if (x.is_pass()) return Parsed<Move>::ok(x);
-        return Parsed<Move>::fail("no pass is possible: @@@@");
-    }
-    bool promote = false;
-    if (!text.empty() && text.back() == '+') {
-        promote = true;
-        text.remove_suffix(1);
-    }
+    if (text == "@@@@") return legal_pass(pos, shown);
+    const bool promote = strip_promotion(text);
     // Split into squares: each leg is two squares, legs joined by ','; the shared square of
     // consecutive legs must match.
     std::vector<Square> path;
@@ -157,11 +159,7 @@ Parsed<Move> parse_xboard_move(const Position& pos, std::string_view text) {
 
 Parsed<Move> parse_usi_move(const Position& pos, std::string_view text) {
     const std::string shown(text);
-    bool promote = false;
-    if (!text.empty() && text.back() == '+') {
-        promote = true;
-        text.remove_suffix(1);
-    }
+    const bool promote = strip_promotion(text);
     std::vector<Square> path;
     size_t i = 0;
     while (i < text.size()) {
