@@ -127,33 +127,37 @@ Parsed<Move> parse_xboard_move(const Position& pos, std::string_view text) {
     const std::string shown(text);
     if (text == "@@@@") return legal_pass(pos, shown);
     const bool promote = strip_promotion(text);
-    // Split into squares: each leg is two squares, legs joined by ','; the shared square of
-    // consecutive legs must match.
-    std::vector<Square> path;
+    // Each leg is two squares; legs are joined by ','.
+    std::vector<Square> squares;
     size_t i = 0;
-    int leg_squares = 0;
     while (i < text.size()) {
         if (text[i] == ',') {
-            if (leg_squares != 2) return Parsed<Move>::fail("malformed move: " + shown);
-            leg_squares = 0;
+            if (squares.size() % 2 != 0 || squares.empty()) return Parsed<Move>::fail("malformed move: " + shown);
             ++i;
             continue;
         }
         size_t j = i + 1;
         while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
         auto s = parse_xboard_square(text.substr(i, j - i));
-        if (!s) return Parsed<Move>::fail("malformed move: " + shown);
-        if (leg_squares == 2) return Parsed<Move>::fail("malformed move: " + shown);
-        if (leg_squares == 0 && !path.empty()) {
-            if (*s != path.back()) return Parsed<Move>::fail("legs do not connect: " + shown);
-        } else {
-            path.push_back(*s);
-        }
-        ++leg_squares;
+        if (!s || (squares.size() % 2 == 0 && i > 0 && text[i - 1] != ','))
+            return Parsed<Move>::fail("malformed move: " + shown);
+        squares.push_back(*s);
         i = j;
     }
-    if (leg_squares != 2 || path.size() < 2 || path.size() > 3)
+    if ((squares.size() != 2 && squares.size() != 4) || text.back() == ',')
         return Parsed<Move>::fail("malformed move: " + shown);
+    std::vector<Square> path{squares[0], squares[1]};
+    if (squares.size() == 4) {
+        if (squares[2] == squares[1]) {
+            path.push_back(squares[3]);
+        } else if (squares[0] == squares[1] && passes_via(pos, squares[0], squares[2])) {
+            // XBoard 4.9.1 forwards a pass made by the other engine as "f7f7,f8e7": a first
+            // leg that stays put, then the square stepped to and back (see docs/protocols.md).
+            return legal_pass(pos, shown);
+        } else {
+            return Parsed<Move>::fail("legs do not connect: " + shown);
+        }
+    }
     return resolve(pos, path, promote, shown);
 }
 
