@@ -47,6 +47,7 @@ std::vector<Position> roots() {
 TEST_CASE("make/unmake restores everything over random games", "[position][random]") {
     std::mt19937 rng(4242);
     int games = 0;
+    size_t total_plies = 0;  // random games may end early when a royal falls
     for (const Position& root : roots()) {
         for (int g = 0; g < 2; ++g, ++games) {
             Position pos = root;
@@ -67,7 +68,7 @@ TEST_CASE("make/unmake restores everything over random games", "[position][rando
                 CHECK(pos.history(pos.plies() - 1).key == before.back().key);
                 CHECK(pos.side_to_move() != before.back().side);
             }
-            CHECK(played.size() > 10);
+            total_plies += played.size();
             while (!before.empty()) {
                 pos.unmake();
                 INFO("undoing " << move_to_xboard(played.back()));
@@ -79,6 +80,7 @@ TEST_CASE("make/unmake restores everything over random games", "[position][rando
         }
     }
     CHECK(games == 30);
+    CHECK(total_plies > 30 * 50);
 }
 
 TEST_CASE("incremental key equals the key of the re-parsed position after every move", "[position][random]") {

@@ -11,22 +11,27 @@ namespace shishi {
 class MoveList {
 public:
     static constexpr int CAPACITY = 2048;
+    MoveList() {}  // storage stays uninitialised: zeroing 8 KB per node would double perft time
     void push(Move m) {
-        if (size_ < CAPACITY) moves_[size_++] = m;
+        if (size_ < CAPACITY) data()[size_++] = m;
     }
     int size() const { return size_; }
     bool empty() const { return size_ == 0; }
     void clear() { size_ = 0; }
-    Move operator[](int i) const { return moves_[i]; }
-    Move& operator[](int i) { return moves_[i]; }
-    const Move* begin() const { return moves_; }
-    const Move* end() const { return moves_ + size_; }
-    Move* begin() { return moves_; }
-    Move* end() { return moves_ + size_; }
+    Move operator[](int i) const { return data()[i]; }
+    Move& operator[](int i) { return data()[i]; }
+    const Move* begin() const { return data(); }
+    const Move* end() const { return data() + size_; }
+    Move* begin() { return data(); }
+    Move* end() { return data() + size_; }
     bool contains(Move m) const;
 
 private:
-    Move moves_[CAPACITY];
+    // Raw bytes: Move is an implicit-lifetime type, so Move objects live in this storage
+    // as soon as they are written (C++20 implicit object creation).
+    Move* data() { return reinterpret_cast<Move*>(storage_); }
+    const Move* data() const { return reinterpret_cast<const Move*>(storage_); }
+    alignas(Move) unsigned char storage_[CAPACITY * sizeof(Move)];
     int size_ = 0;
 };
 

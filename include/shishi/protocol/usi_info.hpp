@@ -1,0 +1,31 @@
+// Text the engine sends in USI mode: `info` lines for a search iteration and the `bestmove`
+// line. Every move written is checked legal first: a principal variation is cut at the first
+// move that is not legal where it would be played, so nothing illegal ever reaches the host.
+#pragma once
+
+#include <string>
+
+#include "shishi/core/position.hpp"
+#include "shishi/search/search.hpp"
+
+namespace shishi::usi {
+
+// "cp <n>" or "mate <plies>" (negative when the side to move is being mated).
+std::string format_score(int score);
+
+// "info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ...".
+std::string format_info(const SearchInfo& info, const Position& root);
+
+// The move to play and the reply to ponder on: the searcher's choice when legal, else the
+// first legal move (the searcher may be stopped before finishing one iteration); best is
+// none when there is no legal move, ponder is none unless it is legal after best.
+struct BestMove {
+    Move best;
+    Move ponder;
+};
+BestMove choose_best_move(const Position& root, const SearchResult& result);
+
+// "bestmove <move> [ponder <move>]", or "bestmove resign" when there is no move.
+std::string format_bestmove(const BestMove& bm);
+
+}  // namespace shishi::usi

@@ -1,0 +1,47 @@
+// `position startpos|sfen <SFEN> [moves ...]`: build the position, then play each move after
+// checking it is legal where it is played.
+#include "shishi/protocol/usi_position.hpp"
+
+#include "shishi/protocol/usi_text.hpp"
+
+namespace shishi::usi {
+
+Parsed<Position> parse_position_command(const std::vector<std::string_view>& args,
+                                        const RuleOptions& rules) {
+    using Result = Parsed<Position>;
+    if (args.empty()) return Result::fail("position: expected 'startpos' or 'sfen <SFEN>'");
+
+    size_t moves_at = args.size();  // index of the word "moves", if any
+    for (size_t i = 0; i < args.size(); ++i)
+        if (args[i] == "moves") {
+            moves_at = i;
+            break;
+        }
+
+    Position pos;
+    if (args[0] == "startpos") {
+        if (moves_at != 1 && args.size() > 1)
+            return Result::fail("position: unexpected '" + std::string(args[1]) + "' after startpos");
+        pos = Position::start();
+    } else if (args[0] == "sfen") {
+        if (moves_at == 1) return Result::fail("position: 'sfen' without an SFEN");
+        Parsed<Position> parsed = parse_sfen(join_words(args, 1, moves_at));
+        if (!parsed) return Result::fail("position: bad SFEN: " + parsed.error);
+        pos = *parsed;
+    } else {
+        return Result::fail("position: expected 'startpos' or 'sfen', not '" + std::string(args[0]) + "'");
+    }
+    pos.set_rules(rules);
+    pos.clear_history();
+
+    for (size_t i = moves_at + 1; i < args.size(); ++i) {
+        Parsed<Move> m = parse_usi_move(pos, args[i]);
+        if (!m)
+            return Result::fail("position: move " + std::to_string(i - moves_at) + " '" +
+                                std::string(args[i]) + "' rejected: " + m.error);
+        pos.make(*m);
+    }
+    return Result::ok(std::move(pos));
+}
+
+}  // namespace shishi::usi

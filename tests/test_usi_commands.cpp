@@ -1,0 +1,148 @@
+// USI mode: the handshake, isready, setoption, unknown commands, quit and end of input.
+#include <catch2/catch.hpp>
+
+#include "shishi/protocol/usi_options.hpp"
+#include "shishi/protocol/usi_text.hpp"
+#include "usi_harness.hpp"
+
+using namespace usi_test;
+
+TEST_CASE("usi: answers the opening usi with id, options and usiok", "[usi]") {
+    int rc = -1;
+    auto out = run_script("", &rc);
+    REQUIRE(rc == 0);
+    REQUIRE(out.size() >= 3);
+    CHECK(starts_with(out[0], "id name Shishi "));
+    CHECK(starts_with(out[1], "id author "));
+    CHECK(out.back() == "usiok");
+    CHECK(first_with(out, "option name USI_Hash ") == "option name USI_Hash type spin default 64 min 1 max 65536");
+    CHECK(first_with(out, "option name Threads ") == "option name Threads type spin default 1 min 1 max 256");
+    CHECK(first_with(out, "option name Contempt ") ==
+          "option name Contempt type spin default 0 min -1000 max 1000");
+    CHECK(first_with(out, "option name Okazaki ") == "option name Okazaki type check default false");
+    CHECK(first_with(out, "option name BareKing ") == "option name BareKing type check default false");
+    CHECK(first_with(out, "option name Repetition ") ==
+          "option name Repetition type combo default XBoard var XBoard var JCSA var Draw");
+    // every line before usiok is an id or option line
+    for (size_t i = 0; i + 1 < out.size(); ++i)
+        CHECK((starts_with(out[i], "id ") || starts_with(out[i], "option name ")));
+}
+
+TEST_CASE("usi: isready is answered with readyok, also after setoption", "[usi]") {
+    auto out = run_script("setoption name USI_Hash value 1\nisready\nusinewgame\nisready\nquit\n");
+    CHECK(count_prefix(out, "readyok") == 2);
+    CHECK(count_prefix(out, "info string") == 0);
+}
+
+TEST_CASE("usi: a second usi repeats the handshake", "[usi]") {
+    auto out = run_script("usi\n");
+    CHECK(count_prefix(out, "usiok") == 2);
+    CHECK(count_prefix(out, "id name Shishi") == 2);
+}
+
+TEST_CASE("usi: quit ends the loop and ignores the rest of the input", "[usi]") {
+    int rc = -1;
+    auto out = run_script("quit\nisready\n", &rc);
+    CHECK(rc == 0);
+    CHECK(count_prefix(out, "readyok") == 0);
+}
+
+TEST_CASE("usi: unknown commands and blank lines get at most an info string", "[usi]") {
+    auto out = run_script("\n   \nxyzzy 1 2\nisready\n");
+    CHECK(first_with(out, "info string") == "info string unknown command 'xyzzy'");
+    CHECK(count_prefix(out, "info string") == 1);
+    CHECK(count_prefix(out, "readyok") == 1);
+}
+
+TEST_CASE("usi: setoption accepts every declared option and the host's USI_Ponder", "[usi]") {
+    const char* script =
+        "setoption name USI_Hash value 2\n"
+        "setoption name Threads value 1\n"
+        "setoption name Contempt value -25\n"
+        "setoption name Okazaki value true\n"
+        "setoption name BareKing value true\n"
+        "setoption name Repetition value JCSA\n"
+        "setoption name Repetition value draw\n"
+        "setoption name USI_Ponder value true\n"
+        "isready\n";
+    auto out = run_script(script);
+    CHECK(count_prefix(out, "info string") == 0);
+    CHECK(count_prefix(out, "readyok") == 1);
+}
+
+TEST_CASE("usi: setoption with a bad name or value says so and changes nothing", "[usi]") {
+    using shishi::usi::Settings;
+    using shishi::usi::apply_setoption;
+    using shishi::usi::split_words;
+    Settings s;
+    s.hash_mb = 8;
+    const Settings before = s;
+    auto same = [&](const Settings& a) {
+        return a.hash_mb == before.hash_mb && a.threads == before.threads && a.contempt == before.contempt &&
+               a.rules.okazaki == before.rules.okazaki && a.rules.bare_king == before.rules.bare_king &&
+               a.rules.repetition == before.rules.repetition;
+    };
+    struct Case {
+        const char* args;
+        const char* error;
+    };
+    const Case cases[] = {
+        {"", "setoption: expected 'name <option> [value <value>]'"},
+        {"value 3", "setoption: expected 'name <option> [value <value>]'"},
+        {"name", "setoption: no option name"},
+        {"name USI_Hash", "setoption: USI_Hash needs an integer from 1 to 65536, got nothing"},
+        {"name USI_Hash value", "setoption: no value after 'value' for USI_Hash"},
+        {"name USI_Hash value 0", "setoption: USI_Hash needs an integer from 1 to 65536, got '0'"},
+        {"name USI_Hash value 12abc", "setoption: USI_Hash needs an integer from 1 to 65536, got '12abc'"},
+        {"name USI_Hash value 99999999999999999999999",
+         "setoption: USI_Hash needs an integer from 1 to 65536, got '99999999999999999999999'"},
+        {"name Threads value -1", "setoption: Threads needs an integer from 1 to 256, got '-1'"},
+        {"name Contempt value 1001", "setoption: Contempt needs an integer from -1000 to 1000, got '1001'"},
+        {"name Okazaki value yes", "setoption: Okazaki needs true or false, got 'yes'"},
+        {"name Repetition value Chess", "setoption: Repetition needs XBoard, JCSA or Draw, got 'Chess'"},
+        {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'"},
+    };
+    for (const Case& c : cases) {
+        INFO(c.args);
+        Settings t = s;
+        CHECK(apply_setoption(split_words(c.args), t) == c.error);
+        CHECK(same(t));
+    }
+    // and a good one does change the setting, case-insensitively
+    Settings t = s;
+    CHECK(apply_setoption(split_words("name usi_hash value 16"), t).empty());
+    CHECK(t.hash_mb == 16);
+    CHECK(apply_setoption(split_words("name okazaki value TRUE"), t).empty());
+    CHECK(t.rules.okazaki);
+    CHECK(apply_setoption(split_words("name Repetition value JCSA"), t).empty());
+    CHECK(t.rules.repetition == shishi::RepetitionRule::JCSA);
+}
+
+TEST_CASE("usi: a bad setoption in a session is reported as info string", "[usi]") {
+    auto out = run_script("setoption name Threads value many\nisready\n");
+    CHECK(first_with(out, "info string") == "info string setoption: Threads needs an integer from 1 to 256, got 'many'");
+    CHECK(count_prefix(out, "readyok") == 1);
+}
+
+TEST_CASE("usi: the option lines follow the settings' defaults", "[usi]") {
+    shishi::usi::Settings s;
+    s.rules.okazaki = true;
+    s.rules.repetition = shishi::RepetitionRule::DRAW;
+    auto lines = shishi::usi::option_lines(s);
+    CHECK(first_with(lines, "option name Okazaki") == "option name Okazaki type check default true");
+    CHECK(first_with(lines, "option name Repetition") ==
+          "option name Repetition type combo default Draw var XBoard var JCSA var Draw");
+}
+
+TEST_CASE("usi: parse_integer reads bounded decimal integers only", "[usi]") {
+    using shishi::usi::parse_integer;
+    CHECK(parse_integer("0", 0, 10) == 0);
+    CHECK(parse_integer("-5", -10, 10) == -5);
+    CHECK(parse_integer("10", 0, 10) == 10);
+    CHECK_FALSE(parse_integer("11", 0, 10));
+    CHECK_FALSE(parse_integer("", 0, 10));
+    CHECK_FALSE(parse_integer("-", -10, 10));
+    CHECK_FALSE(parse_integer("+3", 0, 10));
+    CHECK_FALSE(parse_integer("3.0", 0, 10));
+    CHECK_FALSE(parse_integer("1234567890123456789012", 0, INT64_MAX));
+}

@@ -1,0 +1,38 @@
+// USI debug commands: perft with per-move counts in USI notation.
+#include <catch2/catch.hpp>
+
+#include "shishi/core/movegen.hpp"
+#include "shishi/core/notation.hpp"
+#include "shishi/core/perft.hpp"
+#include "usi_harness.hpp"
+
+using namespace usi_test;
+using namespace shishi;
+
+TEST_CASE("usi perft: per-move counts in USI notation and the total", "[usi]") {
+    auto out = run_script("position startpos\nperft 2\n");
+    Position pos = Position::start();
+    std::string total = first_with(out, "nodes ");
+    CHECK(total == "nodes " + std::to_string(perft(pos, 2)));
+    // one line per legal move, each a legal USI move
+    int rows = 0;
+    uint64_t sum = 0;
+    for (const auto& l : out) {
+        auto colon = l.find(": ");
+        if (colon == std::string::npos || starts_with(l, "info")) continue;
+        ++rows;
+        CHECK(parse_usi_move(pos, l.substr(0, colon)));
+        sum += std::stoull(l.substr(colon + 2));
+    }
+    CHECK(rows == count_legal(pos));
+    CHECK("nodes " + std::to_string(sum) == total);
+}
+
+TEST_CASE("usi perft: a bad depth is refused", "[usi]") {
+    for (const char* cmd : {"perft", "perft 0", "perft 7", "perft x", "perft 1 2"}) {
+        INFO(cmd);
+        auto out = run_script(std::string(cmd) + "\n");
+        CHECK(first_with(out, "info string") == "info string perft: expected one depth from 1 to 6");
+        CHECK(count_prefix(out, "nodes") == 0);
+    }
+}

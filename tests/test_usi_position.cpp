@@ -1,0 +1,178 @@
+// USI mode: `position` with startpos/sfen and moves in lishogi notation, the `d` display,
+// and malformed commands and moves (reported by info string, position unchanged).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+
+#include "shishi/core/notation.hpp"
+#include "shishi/protocol/usi_position.hpp"
+#include "shishi/protocol/usi_text.hpp"
+#include "usi_harness.hpp"
+
+using namespace usi_test;
+using namespace shishi;
+
+namespace {
+
+// White (sente) Lion on 7g next to a Black Pawn on 6f; kings on 7l and 6a.
+const std::string LION_SFEN = "6k5/12/12/12/12/6p5/5N6/12/12/12/12/5K6 b - 1";
+
+// The sfen lines printed by `d` commands in a transcript, in order.
+std::vector<std::string> displayed_sfens(const std::vector<std::string>& out) {
+    std::vector<std::string> s;
+    for (const auto& l : out)
+        if (starts_with(l, "sfen ")) s.push_back(l.substr(5));
+    return s;
+}
+
+// The SFEN after playing `moves` (USI) from `sfen` with the core alone.
+std::string sfen_after(const std::string& sfen, const std::vector<std::string>& moves) {
+    Parsed<Position> p = parse_sfen(sfen);
+    REQUIRE(p);
+    Position pos = *p;
+    for (const auto& m : moves) {
+        Parsed<Move> mv = parse_usi_move(pos, m);
+        REQUIRE(mv);
+        pos.make(*mv);
+    }
+    return to_sfen(pos);
+}
+
+}  // namespace
+
+TEST_CASE("usi position: startpos and the start SFEN give the same position", "[usi]") {
+    auto out = run_script("d\nposition startpos\nd\nposition sfen " + std::string(START_SFEN) + "\nd\n");
+    auto sfens = displayed_sfens(out);
+    REQUIRE(sfens.size() == 3);
+    CHECK(sfens[0] == START_SFEN);
+    CHECK(sfens[1] == START_SFEN);
+    CHECK(sfens[2] == START_SFEN);
+    CHECK(count_prefix(out, "info string") == 0);
+}
+
+TEST_CASE("usi position: moves are played from startpos and from an SFEN", "[usi]") {
+    auto out = run_script(
+        "position startpos moves 3i3h 10d10e\nd\n"
+        "position sfen " + std::string(START_SFEN) + " moves 3i3h\nd\n");
+    auto sfens = displayed_sfens(out);
+    REQUIRE(sfens.size() == 2);
+    CHECK(sfens[0] == sfen_after(START_SFEN, {"3i3h", "10d10e"}));
+    CHECK(sfens[1] == sfen_after(START_SFEN, {"3i3h"}));
+    CHECK(sfens[0] != START_SFEN);
+    // second player to move after one ply
+    CHECK(sfens[1].find(" w ") != std::string::npos);
+    CHECK(count_prefix(out, "info string") == 0);
+}
+
+TEST_CASE("usi position: Lion double moves, igui, leap and pass in lishogi notation", "[usi]") {
+    const std::vector<std::string> moves = {"7g6f5e", "7g6f7g", "7g5e", "7g6f", "7g7f7g"};
+    for (const auto& m : moves) {
+        INFO(m);
+        auto out = run_script("position sfen " + LION_SFEN + " moves " + m + "\nd\n");
+        auto sfens = displayed_sfens(out);
+        REQUIRE(sfens.size() == 1);
+        CHECK(sfens[0] == sfen_after(LION_SFEN, {m}));
+        CHECK(count_prefix(out, "info string") == 0);
+    }
+    // igui removes the pawn and leaves the Lion where it was; the pass changes only the side
+    auto igui = sfen_after(LION_SFEN, {"7g6f7g"});
+    CHECK(igui.substr(0, igui.find(' ')) == "6k5/12/12/12/12/12/5N6/12/12/12/12/5K6");
+    auto pass = sfen_after(LION_SFEN, {"7g7f7g"});
+    CHECK(pass.substr(0, pass.find(' ')) == "6k5/12/12/12/12/6p5/5N6/12/12/12/12/5K6");
+    CHECK(pass.find(" w ") != std::string::npos);
+}
+
+TEST_CASE("usi position: the counter-strike square is kept in the SFEN", "[usi]") {
+    // A White Gold on 7h takes a Black Lion on 7g (a non-Lion captures a Lion).
+    const std::string sfen = "6k5/12/12/12/12/12/5n6/5G6/12/12/12/5K6 b - 1";
+    auto out = run_script("position sfen " + sfen + " moves 7h7g\nd\n");
+    auto sfens = displayed_sfens(out);
+    REQUIRE(sfens.size() == 1);
+    CHECK(sfens[0] == "6k5/12/12/12/12/12/5G6/12/12/12/12/5K6 w 7g 2");
+    // and it is read back from an SFEN
+    out = run_script("position sfen " + sfens[0] + "\nd\n");
+    CHECK(displayed_sfens(out) == std::vector<std::string>{sfens[0]});
+    CHECK(count_prefix(out, "info string") == 0);
+}
+
+TEST_CASE("usi position: malformed commands leave the position as it was", "[usi]") {
+    struct Case {
+        std::string command;
+        std::string error;
+    };
+    const std::vector<Case> cases = {
+        {"position", "position: expected 'startpos' or 'sfen <SFEN>'"},
+        {"position startfen", "position: expected 'startpos' or 'sfen', not 'startfen'"},
+        {"position startpos 7g7f", "position: unexpected '7g7f' after startpos"},
+        {"position sfen", "position: 'sfen' without an SFEN"},
+        {"position sfen moves 3i3h", "position: 'sfen' without an SFEN"},
+        {"position sfen 12/12 b - 1", "position: bad SFEN: "},
+        {"position sfen " + LION_SFEN.substr(0, LION_SFEN.find(' ')) + " x - 1", "position: bad SFEN: "},
+        {"position startpos moves 3i3h 3h3g 10d10e", "position: move 2 '3h3g' rejected: "},
+        {"position startpos moves 7g7f", "position: move 1 '7g7f' rejected: "},
+        {"position startpos moves 3i3h 3d3f", "position: move 2 '3d3f' rejected: "},
+        {"position startpos moves 3i", "position: move 1 '3i' rejected: malformed move"},
+        {"position startpos moves 13a12a", "position: move 1 '13a12a' rejected: malformed move"},
+        {"position startpos moves 3i3m", "position: move 1 '3i3m' rejected: malformed move"},
+        {"position startpos moves 3i3h++", "position: move 1 '3i3h++' rejected: malformed move"},
+        {"position startpos moves 3i3h3g3f", "position: move 1 '3i3h3g3f' rejected: malformed move"},
+        {"position startpos moves 3i3h+", "position: move 1 '3i3h+' rejected: "},
+        {"position startpos moves \xff\xfe", "position: move 1 '\xff\xfe' rejected: malformed move"},
+        {"position sfen " + LION_SFEN + " moves 7g6f5e+", "position: move 1 '7g6f5e+' rejected: "},
+        {"position sfen " + LION_SFEN + " moves 7g5e3c", "position: move 1 '7g5e3c' rejected: "},
+        {"position sfen " + LION_SFEN + " moves 7l7k7l 6a6b", "position: move 1 '7l7k7l' rejected: "},
+    };
+    for (const Case& c : cases) {
+        INFO(c.command);
+        // a known non-start position first, so "unchanged" is not the same as "reset"
+        auto out = run_script("position startpos moves 3i3h\n" + c.command + "\nd\n");
+        auto sfens = displayed_sfens(out);
+        REQUIRE(sfens.size() == 1);
+        CHECK(sfens[0] == sfen_after(START_SFEN, {"3i3h"}));
+        std::string info = first_with(out, "info string ");
+        CHECK(starts_with(info, "info string " + c.error));
+        CHECK(info.find(": ;") == std::string::npos);  // a reason follows every "rejected:"
+        CHECK(info.find("position unchanged") != std::string::npos);
+    }
+}
+
+TEST_CASE("usi position: parse_position_command plays moves under the given rules", "[usi]") {
+    RuleOptions rules;
+    rules.okazaki = true;
+    auto p = usi::parse_position_command(usi::split_words("startpos moves 3i3h"), rules);
+    REQUIRE(p);
+    CHECK(p.value->rules().okazaki);
+    CHECK(p.value->plies() == 1);  // the history is kept for repetition detection
+    CHECK(p.error.empty());
+}
+
+TEST_CASE("usi d: the diagram uses USI coordinates", "[usi]") {
+    auto out = run_script("position sfen " + LION_SFEN + "\nd\n");
+    // usiok, then the diagram header with files 12..1
+    auto header = std::find(out.begin(), out.end(), "usiok");
+    REQUIRE(header != out.end());
+    REQUIRE(std::next(header) != out.end());
+    CHECK(*std::next(header) == "   12 11 10  9  8  7  6  5  4  3  2  1");
+    // the Lion on 7g: rank g is the seventh row, file 7 the sixth column
+    std::string row_g;
+    for (const auto& l : out)
+        if (!l.empty() && l.back() == 'g' && l.size() > 3 && l[l.size() - 2] == ' ') row_g = l;
+    CHECK(row_g == "    .  .  .  .  .  N  .  .  .  .  .  .  g");
+    CHECK(first_with(out, "side to move: ") == "side to move: b (sente, upper case)");
+}
+
+TEST_CASE("usi position: the Okazaki option changes which moves are legal", "[usi]") {
+    // A White Gold has just taken a Lion on 7g (counter-strike on 7g). Black's Gold on 3b may
+    // take the unprotected White Lion on 3c only under the Okazaki rule.
+    const std::string sfen = "6k5/9g2/9N2/12/12/12/5G6/12/12/12/12/5K6 w 7g 2";
+    auto out = run_script("position sfen " + sfen + " moves 3b3c\nd\n");
+    CHECK(starts_with(first_with(out, "info string"), "info string position: move 1 '3b3c' rejected: "));
+    CHECK(displayed_sfens(out) == std::vector<std::string>{sfen_after(START_SFEN, {})});
+
+    out = run_script("setoption name Okazaki value true\nposition sfen " + sfen + " moves 3b3c\nd\n");
+    CHECK(count_prefix(out, "info string") == 0);
+    auto sfens = displayed_sfens(out);
+    REQUIRE(sfens.size() == 1);
+    // a non-Lion took a Lion again: the counter-strike square is now 3c
+    CHECK(sfens[0] == "6k5/12/9g2/12/12/12/5G6/12/12/12/12/5K6 b 3c 3");
+}
