@@ -1,10 +1,10 @@
 // Evaluation walks both piece lists once. Per piece: material, a piece-square term chosen by
 // the piece's character (royal, Lion, Pawn, slider, stepper), for pieces that can still
 // promote part of the promotion gain that grows as the piece nears the zone, and for sliders
-// the number of squares they reach. Then royal
-// safety: enemy Lions and crowds near a lone royal. Everything is computed for the first
-// player's view with the second player's squares turned by 180 degrees, so a position and its
-// colour-swapped rotation evaluate to exact negatives.
+// the number of squares they reach. Then royal safety: enemy Lions and crowds near a lone
+// royal. Everything is computed for the first player's view with the second player's squares
+// turned by 180 degrees, so a position and its colour-swapped rotation evaluate to exact
+// negatives.
 #include "shishi/eval/eval.hpp"
 
 #include <cstdlib>
