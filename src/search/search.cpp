@@ -372,7 +372,8 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool null_al
 
     if (searched == 0) return alpha;  // everything pruned: a fail-low
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha_orig ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(pos->key(), ply, best_move, best, depth, bound);
+    // A repetition result belongs to this path only; stored, it would leak into other paths.
+    if (std::abs(best) != REPETITION_SCORE) tt.store(pos->key(), ply, best_move, best, depth, bound);
     return best;
 }
 
@@ -439,7 +440,7 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
         const int score = aspiration(depth, previous);
         if (aborted) {
             // A move that beat the previous best during the cut iteration is still better.
-            if (!root_best.is_none() && depth > 1 && root_best != result.best) {
+            if (!root_best.is_none() && root_best != result.best) {
                 result.best = root_best;
                 result.ponder = Move::none();
             }
