@@ -334,3 +334,21 @@ TEST_CASE("iteration reports carry a legal principal variation and hashfull", "[
     CHECK(infos.back().hashfull > 0);
     CHECK(s.nodes_searched() == r.nodes);
 }
+
+TEST_CASE("allow_pass = false keeps a turn pass out of the root while other moves exist", "[search]") {
+    // Every Lion move hangs the Lion and every King move walks into the Rook on l11, so at
+    // depth 1 the pass is the best move; with passes disallowed the search plays something else.
+    Position pos = from_fen("N4PKP4/11r/11r/12/12/12/12/10k1/12/12/12/1rr9 w - - 0 1");
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 1;
+    CHECK(s.search(pos, l).best.is_pass());
+    l.allow_pass = false;
+    for (int depth = 1; depth <= 3; ++depth) {
+        l.depth = depth;
+        SearchResult r = s.search(pos, l);
+        CHECK(!r.best.is_none());
+        CHECK(!r.best.is_pass());
+        CHECK(is_legal(pos, r.best));
+    }
+}
