@@ -80,3 +80,31 @@ TEST_CASE("SIGINT writes the finished games and the summary", "[match][integrati
     CHECK(finished >= 1);
     CHECK(r.out.find("Interrupted: " + std::to_string(finished) + " finished game(s) kept") != std::string::npos);
 }
+
+TEST_CASE("Shishi in XBoard mode against Shishi in USI mode", "[match][integration][slow][no_sanitize]") {
+    std::string pgn = pgn_path("self");
+    Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " SHISHI_EXE
+                   " --second-protocol usi --games 2 --tc 2+0.05 --max-plies 30 --openings " SHISHI_SOURCE_DIR
+                   "/data/openings.txt --pgn " + pgn);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    std::string games = slurp(pgn);
+    std::remove(pgn.c_str());
+    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
+    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
+        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
+}
+
+TEST_CASE("Shishi against HaChu with -j 2", "[match][integration][slow][no_sanitize]") {
+    std::string pgn = pgn_path("shishi_hachu");
+    Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " + HACHU +
+                   " --games 2 --tc 5+0.1 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
+                   "/data/openings.txt --pgn " + pgn);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    std::string games = slurp(pgn);
+    std::remove(pgn.c_str());
+    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
+    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
+        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
+}

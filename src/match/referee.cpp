@@ -222,6 +222,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         }
         game.play(*m);
         rec.moves.push_back(*m);
+        engine.own_move_accepted(*m);
         engines[~us]->opponent_moved(*m);
         std::optional<int> score = reply.score;
         if (score && us == BLACK) score = -*score;

@@ -43,6 +43,7 @@ public:
     }
 
     void opponent_moved(Move m) override { moves_.push_back(m); }
+    void own_move_accepted(Move m) override { moves_.push_back(m); }
 
     EngineReply think(const Position&, const ClockReadings& clocks, TimePoint deadline) override {
         EngineReply reply;

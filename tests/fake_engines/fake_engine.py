@@ -83,6 +83,7 @@ def main():
             return
         move = a.illegal if n == a.illegal_at else moves[n - 1]
         if a.protocol == "usi":
+            state["last"] = state.get("last", []) + [move]
             out("bestmove " + move)
         elif a.split_legs and "," in move:
             legs = move.split(",")
@@ -134,10 +135,20 @@ def main():
                 out("option name USI_Hash type spin default 16 min 1 max 1024")
                 out("usiok")
             elif cmd == "usinewgame":
-                state.update(turn=0, received=0)
+                state.update(turn=0, received=0, last=None, desync=False)
             elif cmd == "isready":
                 out("readyok")
+            elif cmd == "position":
+                # Each position must be the previous one plus this engine's move and the reply:
+                # a host that forgets a move gets an illegal answer.
+                played = words[words.index("moves") + 1:] if "moves" in words else []
+                last = state.get("last")
+                state["desync"] = last is not None and played[:len(last)] != last
+                state["last"] = played
             elif cmd == "go":
+                if state.get("desync"):
+                    out("bestmove zz99")
+                    continue
                 my_turn()
 
 if __name__ == "__main__":

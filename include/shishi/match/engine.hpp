@@ -86,6 +86,8 @@ public:
     virtual SetupResult new_game(const GameStart& start) = 0;
     // Tells it the opponent's move (sent when it next has to think, or right away).
     virtual void opponent_moved(Move m) = 0;
+    // Its own move was accepted by the referee (USI sends the whole game each time).
+    virtual void own_move_accepted(Move) {}
     // Asks for a move in `pos` (the position after every move so far) and waits until deadline.
     virtual EngineReply think(const Position& pos, const ClockReadings& clocks, TimePoint deadline) = 0;
     // Parses a MOVE reply in this engine's notation (legality is checked too).
