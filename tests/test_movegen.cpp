@@ -451,7 +451,18 @@ TEST_CASE("protected Lion on the second step: the bridge exception", "[movegen][
         // protection test is made as if the first victim were still on its square, so it
         // protects the Lion behind it and blocks lines through its square.
         Position guarded = board(std::string(KINGS) + "Ng7 pg6 ng5");
-        CHECK(!legal(guarded, "g7g6,g6g5"));
+        const Move pawn_then_lion = Move::double_step(sq("g7"), sq("g6"), sq("g5"));
+        CHECK(!is_legal(guarded, pawn_then_lion));
+        // RuleOptions::weak_bridge_stays = false is RULES.md's wording (HaChu's reading): the
+        // Pawn's square is empty for the test, so the capture is allowed.
+        Position wording = guarded;
+        RuleOptions r;
+        r.weak_bridge_stays = false;
+        wording.set_rules(r);
+        CHECK(is_legal(wording, pawn_then_lion));
+        // Move text is accepted under either reading, so an opponent that follows the wording
+        // is not refused; the generator itself never plays the move.
+        CHECK(legal(guarded, "g7g6,g6g5"));
         Position screened = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3");
         CHECK(legal(screened, "f6f7,f7f8"));
         // Diagonally: the Go-Between on g7 (which itself attacks only g6 and g8) blocks the

@@ -194,11 +194,10 @@ private:
                 if (t == s) continue;
                 const Piece x2 = b_[t];
                 if (x2 & us_bit_) continue;
-                // Without a bridge the Pawn or Go-Between taken first still counts as standing
-                // on its square for the protection test (as in the perft reference; see
-                // docs/rules.md).
+                // Without a bridge, whether the Pawn or Go-Between taken first still counts on
+                // its square for the protection test is RuleOptions::weak_bridge_stays.
                 if (x2 != EMPTY && lion_piece(x2) && !bridge && distance(s, t) == 2 &&
-                    attacked_after(b_, s, NO_SQUARE, t, t, them))
+                    attacked_after(b_, s, pos_.rules().weak_bridge_stays ? NO_SQUARE : e, t, t, them))
                     continue;
                 list_.push(Move::double_step(s, e, t));
             }
