@@ -1,13 +1,59 @@
 // shishi: a command-line tool when given arguments, otherwise a protocol engine on stdin/stdout.
+// The first non-empty input line picks the protocol: `usi` selects USI, anything else XBoard
+// (XBoard starts engines with `xboard`; an engine started bare is most likely driven by it).
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "shishi/cli/commands.hpp"
+#include "shishi/protocol/usi.hpp"
+#include "shishi/protocol/xboard.hpp"
+
+namespace {
+
+std::string trimmed(const std::string& s) {
+    const char* space = " \t\r\n";
+    size_t b = s.find_first_not_of(space);
+    if (b == std::string::npos) return {};
+    return s.substr(b, s.find_last_not_of(space) + 1 - b);
+}
+
+// Replays an already-read first line ahead of the rest of stdin.
+class PrefixedInput : public std::streambuf {
+public:
+    PrefixedInput(std::string first, std::istream& rest) : first_(std::move(first)), rest_(rest) {
+        setg(first_.data(), first_.data(), first_.data() + first_.size());
+    }
+
+protected:
+    int_type underflow() override {
+        int c = rest_.rdbuf()->sbumpc();
+        if (c == traits_type::eof()) return traits_type::eof();
+        ch_ = char(c);
+        setg(&ch_, &ch_, &ch_ + 1);
+        return traits_type::to_int_type(ch_);
+    }
+
+private:
+    std::string first_;
+    std::istream& rest_;
+    char ch_ = 0;
+};
+
+}  // namespace
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     if (!args.empty()) return shishi::cli::run_command(args, std::cout, std::cerr);
-    std::cerr << "protocol mode not built yet\n";
-    return 1;
+
+    std::ios::sync_with_stdio(false);
+    std::string line, first;
+    while (first.empty() && std::getline(std::cin, line)) first = trimmed(line);
+    if (first.empty()) return 0;  // no input at all
+    if (first == "usi") return shishi::run_usi(std::cin, std::cout);
+    if (first == "xboard") return shishi::run_xboard(std::cin, std::cout);
+    // Not the `xboard` greeting: still XBoard, and the line is its first command.
+    PrefixedInput replay(first + "\n", std::cin);
+    std::istream in(&replay);
+    return shishi::run_xboard(in, std::cout);
 }

@@ -214,6 +214,23 @@ TEST_CASE("Lion double capture, igui and hit-and-run", "[movegen][lion]") {
     CHECK(pos.piece_on(sq("f8")) == make_piece(BLACK, GOLD));
 }
 
+TEST_CASE("igui on one victim by different pieces is one move, unless counter-strike tells them apart",
+          "[movegen][lion]") {
+    auto iguis = [](const Position& pos) {
+        int n = 0;
+        for (Move m : legal_moves(pos)) n += m.is_igui();
+        return n;
+    };
+    // Lion and promoted Kirin next to the same Pawn: both igui leave the same position.
+    CHECK(iguis(board(std::string(KINGS) + "Nf6 +Og6 pf7")) == 1);
+    // Lion and Falcon on the same Pawn: the same position again.
+    CHECK(iguis(board(std::string(KINGS) + "+Hf6 Ng6 pf7")) == 1);
+    // On a Lion, the Falcon's igui sets the counter-strike square (its own), the Lion's does not.
+    CHECK(iguis(board(std::string(KINGS) + "+Hf6 Ng6 nf7")) == 2);
+    // Falcon and Eagle on the same Lion: different counter-strike squares.
+    CHECK(iguis(board(std::string(KINGS) + "+Hf6 +De6 nf7")) == 2);
+}
+
 TEST_CASE("Lion cannot step on its own pieces with either step", "[movegen][lion]") {
     Position pos = board(std::string(KINGS) + "Nf6 pf7 Gf8");
     CHECK(!legal(pos, "f6f7,f7f8"));
@@ -429,13 +446,22 @@ TEST_CASE("protected Lion on the second step: the bridge exception", "[movegen][
         Position blocked = board(std::string(KINGS) + "Nf6 pe7 nf8 rf3 Pf4");
         CHECK(legal(blocked, "f6e7,e7f8"));
     }
-    SECTION("a Pawn taken on the first step still counts on its square (perft reference)") {
-        // docs/rules.md: the reference counts the Pawn as still standing when there is no
-        // bridge, so it protects the Lion behind it and blocks lines through its square.
+    SECTION("a Pawn or Go-Between taken on the first step still stands for the protection test") {
+        // Project decision (docs/rules.md), matching the perft reference: without a bridge the
+        // protection test is made as if the first victim were still on its square, so it
+        // protects the Lion behind it and blocks lines through its square.
         Position guarded = board(std::string(KINGS) + "Ng7 pg6 ng5");
         CHECK(!legal(guarded, "g7g6,g6g5"));
         Position screened = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3");
         CHECK(legal(screened, "f6f7,f7f8"));
+        // Diagonally: the Go-Between on g7 (which itself attacks only g6 and g8) blocks the
+        // Bishop's protection of h8.
+        Position go_between = board(std::string(KINGS) + "Nf6 ig7 nh8 bd4");
+        CHECK(legal(go_between, "f6g7,g7h8"));
+        Position silver = board(std::string(KINGS) + "Nf6 sg7 nh8 bd4");
+        CHECK(legal(silver, "f6g7,g7h8"));  // bridge: rule 1 does not apply at all
+        Position leap = board(std::string(KINGS) + "Nf6 nh8 bd4");
+        CHECK(!legal(leap, "f6h8"));  // and the Bishop does protect h8 through the start square
     }
 }
 

@@ -223,6 +223,36 @@ TEST_CASE("XBoard moves: single, promotion, double, igui, pass", "[notation]") {
     CHECK(move_to_xboard(leap) == "f5f7");
 }
 
+TEST_CASE("igui written with either of two pieces that can make it is accepted", "[notation]") {
+    // Both give the same position, so they are one move; the text names either piece.
+    Position pos = board("Kl1 ka12 Nf6 +Og6 pf7");
+    auto a = parse_xboard_move(pos, "f6f7,f7f6");
+    auto b = parse_xboard_move(pos, "g6f7,f7g6");
+    auto c = parse_usi_move(pos, "6g7f6g");
+    INFO(a.error << " / " << b.error << " / " << c.error);
+    REQUIRE(a);
+    REQUIRE(b);
+    REQUIRE(c);
+    CHECK(a.value->is_igui());
+    CHECK(b.value->is_igui());
+    Position pa = pos, pb = pos;
+    pa.make(*a.value);
+    pb.make(*b.value);
+    CHECK(pa.key() == pb.key());
+}
+
+TEST_CASE("two legs through an empty square are accepted only from a piece with Lion power that way",
+          "[notation]") {
+    // A Lion's two steps through an empty square are its leap (RULES.md); other pieces cannot
+    // move in two steps, even when the end square is within their normal reach.
+    Position pos = board("Kl1 ka12 Gc3 Qe3 +Hh6 Nj3");
+    check_move_rejected(pos, "c3c4,c4d4", "");  // Gold: two steps ending on its diagonal step
+    check_move_rejected(pos, "e3e4,e4e5", "");  // Queen: two steps along its slide
+    check_move_rejected(pos, "h6h7,h7i7", "");  // Falcon: turns, ending on its diagonal slide
+    CHECK(mv(pos, "h6h7,h7h8") == mv(pos, "h6h8"));  // Falcon: on, along its forward ray
+    CHECK(mv(pos, "j3j4,j4k5") == mv(pos, "j3k5"));  // Lion: any two steps
+}
+
 TEST_CASE("USI moves", "[notation]") {
     Position start = Position::start();
     Move pawn = *parse_usi_move(start, "5i5h").value;

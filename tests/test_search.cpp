@@ -7,6 +7,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/core/rules.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/search/tt.hpp"
 
@@ -200,4 +201,84 @@ TEST_CASE("bench node count is deterministic", "[search][bench]") {
     CHECK(n1 > 0);
     CHECK(a.str().find("nodes " + std::to_string(n1)) != std::string::npos);
     CHECK(a.str().find("nps ") != std::string::npos);
+}
+
+namespace {
+
+// White's King can only shuttle a1-a2 (walled in by its own blocked and dead Pawns); Black's
+// King steps l12-k12 and back. After four plies the start position is there a second time and
+// White's only move, a1a2, repeats the position White made on move one.
+Position shuttle_after_cycle(RepetitionRule rule) {
+    Position pos = from_fen(
+        "PP9k/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1");
+    RuleOptions rules;
+    rules.repetition = rule;
+    pos.set_rules(rules);
+    for (const char* text : {"a1a2", "l12k12", "a2a1", "k12l12"}) {
+        auto m = parse_xboard_move(pos, text);
+        REQUIRE(m);
+        pos.make(*m);
+    }
+    REQUIRE(count_legal(pos) == 1);
+    return pos;
+}
+
+}  // namespace
+
+TEST_CASE("repeating a position loses for the repeater under the default rule", "[search][repetition]") {
+    Position pos = shuttle_after_cycle(RepetitionRule::XBOARD);
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 3;
+    SearchResult r = s.search(pos, l);
+    CHECK(move_to_xboard(r.best) == "a1a2");
+    CHECK(r.score <= -10000);  // scored as a loss by rule, beyond any material
+    CHECK_FALSE(is_mate_score(r.score));
+    CHECK(pos.plies() == 4);
+}
+
+TEST_CASE("with the draw rule a repetition scores as a draw shaded by contempt", "[search][repetition]") {
+    Position pos = shuttle_after_cycle(RepetitionRule::DRAW);
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 3;
+    CHECK(s.search(pos, l).score == 0);
+    s.set_contempt(50);
+    s.new_game();
+    CHECK(s.search(pos, l).score == -50);
+}
+
+TEST_CASE("search avoids a losing repetition when it has another move", "[search][repetition]") {
+    // Black's King shuttled l12-k12 and back; White's Rook went a1-b1 and back. Now b1 again
+    // would repeat White's earlier position; it must choose something else.
+    Position pos = from_fen("11k/12/12/12/12/12/12/12/12/12/12/R10K w - - 0 1");
+    for (const char* text : {"a1b1", "l12k12", "b1a1", "k12l12"}) {
+        auto m = parse_xboard_move(pos, text);
+        REQUIRE(m);
+        pos.make(*m);
+    }
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 4;
+    SearchResult r = s.search(pos, l);
+    CHECK(move_to_xboard(r.best) != "a1b1");
+    CHECK(r.score > -10000);
+}
+
+TEST_CASE("engine plays a legal game against itself", "[search][slow]") {
+    Game game;
+    Searcher white(8), black(8);
+    SearchLimits l;
+    l.nodes = 1500;
+    int plies = 0;
+    while (!game.status().over() && plies < 120) {
+        Position pos = game.position();
+        Searcher& s = pos.side_to_move() == WHITE ? white : black;
+        SearchResult r = s.search(pos, l);
+        REQUIRE(!r.best.is_none());
+        REQUIRE(is_legal(game.position(), r.best));
+        game.play(r.best);
+        ++plies;
+    }
+    CHECK(plies > 10);
 }

@@ -21,6 +21,27 @@ bool passes_via(const Position& pos, Square from, Square via) {
     return false;
 }
 
+// Can the piece on `from` go from -> via -> to as two steps (Lion: any two King steps;
+// Horned Falcon / Soaring Eagle: straight on along a ray with Lion power)?
+bool steps_through(const Position& pos, Square from, Square via, Square to) {
+    Piece p = pos.piece_on(from);
+    if (is_lion(kind_of(p))) return true;
+    for (int d = 0; d < DIRECTION_NB; ++d)
+        if (from + DIRECTION_OFFSET[d] == via)
+            return (reach(color_of(p), kind_of(p), d) & REACH_LION_LINE) && to == via + DIRECTION_OFFSET[d];
+    return false;
+}
+
+// Could the piece on `from` capture on the adjacent `victim` and return (igui)?
+bool can_igui(const Position& pos, Square from, Square victim) {
+    Piece p = pos.piece_on(from), v = pos.piece_on(victim);
+    if (v == EMPTY || color_of(v) == color_of(p) || distance(from, victim) != 1) return false;
+    if (is_lion(kind_of(p))) return true;
+    for (int d = 0; d < DIRECTION_NB; ++d)
+        if (from + DIRECTION_OFFSET[d] == victim) return reach(color_of(p), kind_of(p), d) & REACH_LION_LINE;
+    return false;
+}
+
 // Build the canonical move for a path of squares (2 or 3) and check it is legal.
 Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool promote, std::string_view text) {
     const std::string shown(text);
@@ -46,13 +67,27 @@ Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool 
                     if (x.is_pass()) return Parsed<Move>::ok(x);
                 return Parsed<Move>::fail("no pass is possible: " + shown);
             }
-            m = Move::normal(from, to);  // through an empty square: the same as the leap
+            // Through an empty square: the same as the leap, for a piece with Lion power there.
+            if (!steps_through(pos, from, mid, to))
+                return Parsed<Move>::fail("this piece cannot move in two steps: " + shown);
+            m = Move::normal(from, to);
         } else {
             m = Move::double_step(from, mid, to);
         }
     }
-    if (!is_legal(pos, m)) return Parsed<Move>::fail("illegal move: " + shown);
-    return Parsed<Move>::ok(m);
+    MoveList list;
+    generate_legal(pos, list);
+    if (list.contains(m)) return Parsed<Move>::ok(m);
+    // Igui by different pieces on one victim is one move (the same position); the generator
+    // keeps one of them, so accept the other pieces' igui as that move.
+    if (m.is_igui() && can_igui(pos, m.from(), m.mid())) {
+        const bool victim_lion = is_lion(kind_of(pos.piece_on(m.mid())));
+        const bool capturer_lion = is_lion(kind_of(pos.piece_on(m.from())));
+        for (Move x : list)
+            if (x.is_igui() && x.mid() == m.mid() && (!victim_lion || (capturer_lion && is_lion(kind_of(pos.piece_on(x.from()))))))
+                return Parsed<Move>::ok(x);
+    }
+    return Parsed<Move>::fail("illegal move: " + shown);
 }
 
 }  // namespace

@@ -40,6 +40,8 @@ constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
 
 constexpr int NODE_CHECK_INTERVAL = 512;   // nodes between clock reads (well under 1 ms)
 constexpr int ASPIRATION_DELTA = 40;
+// A repetition lost or won by rule: above any material balance, below the mate scores.
+constexpr int REPETITION_SCORE = 20000;
 
 struct LmrTable {
     int8_t r[64][64];
@@ -87,6 +89,9 @@ struct Searcher::Impl {
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
     int pv_len[MAX_PLY + 2];
     Move quiets_tried[MAX_PLY + 2][32];
+    // in_check of the side to move at position index k (game history since the last capture,
+    // then the search path); sized at the start of each search.
+    std::vector<uint8_t> checked_at;
 
     void clear_statistics() {
         history.clear();
@@ -118,18 +123,67 @@ struct Searcher::Impl {
 
     int draw_score() const { return pos->side_to_move() == root_side ? -contempt : contempt; }
 
-    // Has the current position occurred before (same side to move) since the last capture?
-    bool is_repetition() const {
+    // Index of the latest earlier occurrence of the current position (same side to move,
+    // since the last capture), or -1.
+    int earlier_occurrence() const {
         const int n = pos->plies();
         const int limit = std::min(pos->halfmove_clock(), n);
         const uint64_t key = pos->key();
         for (int i = n - 2; i >= n - limit; i -= 2)
-            if (pos->history(i).key == key) return true;
+            if (pos->history(i).key == key) return i;
+        return -1;
+    }
+
+    // Score of a repeated position for the side to move. Under the default (XBoard) rule the
+    // side that returned to a position is the one that must deviate: if the cycle went on, its
+    // move would make the fourth occurrence and lose, unless the other side checked with every
+    // move of the cycle (perpetual check loses). Other rules: a draw, shaded by contempt.
+    int repetition_score(int first) const {
+        if (pos->rules().repetition != RepetitionRule::XBOARD) return draw_score();
+        const int n = pos->plies();
+        bool all_checks_mover = true, all_checks_other = true;  // mover = side that just moved
+        for (int j = first; j < n; ++j) {
+            const bool gave_check = checked_at[j + 1];
+            if ((n - j) % 2 == 1)
+                all_checks_mover = all_checks_mover && gave_check;
+            else
+                all_checks_other = all_checks_other && gave_check;
+        }
+        if (all_checks_mover) return REPETITION_SCORE;   // the repeating checker loses
+        if (all_checks_other) return -REPETITION_SCORE;  // we checked throughout: we lose
+        return REPETITION_SCORE;                         // the side that repeated loses
+    }
+
+    // Fills checked_at for the game positions since the last capture (unmaking and remaking
+    // those moves) and sizes it for the search path.
+    void prepare_check_history() {
+        const int n = pos->plies();
+        const int back = std::min(n, pos->halfmove_clock());
+        checked_at.assign(size_t(n + MAX_PLY + 8), 0);
+        std::vector<Move> undone;
+        undone.reserve(size_t(back));
+        for (int j = 0; j < back; ++j) {
+            undone.push_back(pos->history(pos->plies() - 1).move);
+            pos->unmake();
+        }
+        checked_at[size_t(n - back)] = in_check(*pos, pos->side_to_move());
+        for (int j = back - 1; j >= 0; --j) {
+            pos->make(undone[size_t(j)]);
+            checked_at[size_t(pos->plies())] = in_check(*pos, pos->side_to_move());
+        }
+    }
+
+    // Has the side to move pieces besides royals and Pawns (null move is unsafe without)?
+    bool has_pieces(Color c) const {
+        for (int i = 0; i < pos->piece_count(c); ++i) {
+            const Kind k = kind_of(pos->piece_on(pos->piece_square(c, i)));
+            if (!is_royal(k) && k != PAWN && k != GO_BETWEEN) return true;
+        }
         return false;
     }
 
     int qsearch(int alpha, int beta, int ply);
-    int search(int alpha, int beta, int depth, int ply);
+    int search(int alpha, int beta, int depth, int ply, bool null_allowed = true);
     int aspiration(int depth, int previous);
     SearchResult run(Position& p, const SearchLimits& l,
                      const std::function<void(const SearchInfo&)>& on_info);
@@ -139,14 +193,16 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
     pv_len[ply] = ply;
     const Color us = pos->side_to_move();
     if (pos->royal_count(us) == 0) return royal_lost_score(ply);
-    if (is_repetition()) return draw_score();
+    const bool checked = in_check(*pos, us);
+    checked_at[size_t(pos->plies())] = checked;
+    if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
     count_node();
     if (should_stop()) return 0;
     seldepth = std::max(seldepth, ply);
     if (ply >= MAX_PLY) return evaluate(*pos);
 
     // Standing pat is unsound when the lone royal hangs: search the evasions instead.
-    if (in_check(*pos, us) && ply < 2 * root_depth + 6) return search(alpha, beta, 1, ply);
+    if (checked && ply < 2 * root_depth + 6) return search(alpha, beta, 1, ply);
 
     const int stand = evaluate(*pos);
     if (stand >= beta) return stand;
@@ -190,15 +246,17 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
     return best;
 }
 
-int Searcher::Impl::search(int alpha, int beta, int depth, int ply) {
+int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     pv_len[ply] = ply;
     const Color us = pos->side_to_move();
     const bool root = ply == 0;
     const bool pv_node = beta - alpha > 1;
 
+    if (!root && pos->royal_count(us) == 0) return royal_lost_score(ply);
+    const bool checked = in_check(*pos, us);
+    checked_at[size_t(pos->plies())] = checked;
     if (!root) {
-        if (pos->royal_count(us) == 0) return royal_lost_score(ply);
-        if (is_repetition()) return draw_score();
+        if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
         if (ply >= MAX_PLY) return evaluate(*pos);
         // Mate distance pruning: no result here can beat a mate found nearer the root.
         alpha = std::max(alpha, royal_lost_score(ply));
@@ -206,7 +264,6 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply) {
         if (alpha >= beta) return alpha;
     }
 
-    const bool checked = in_check(*pos, us);
     if (depth <= 0) {
         if (!checked || ply >= 2 * root_depth + 6) return qsearch(alpha, beta, ply);
         depth = 1;
@@ -231,6 +288,23 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply) {
     if (!pv_node && !checked && depth <= 3 && std::abs(beta) < SCORE_MATE_BOUND &&
         static_eval - 120 * depth >= beta)
         return static_eval;
+
+    // Null move: let the opponent move twice; if that still fails high, so will a real move.
+    // Made by flipping the side to move (no history entry, so repetition checks never reach
+    // across it: the keys before it have the other side to move).
+    if (!pv_node && !checked && null_allowed && depth >= 3 && static_eval >= beta &&
+        std::abs(beta) < SCORE_MATE_BOUND && has_pieces(us)) {
+        const int r = 2 + depth / 4;
+        const Square cs = pos->counter_strike();
+        pos->set_counter_strike(NO_SQUARE);
+        pos->set_side_to_move(~us);
+        const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
+        pos->set_side_to_move(us);
+        pos->set_counter_strike(cs);
+        checked_at[size_t(pos->plies())] = checked;
+        if (aborted) return 0;
+        if (score >= beta) return score >= SCORE_MATE_BOUND ? beta : score;
+    }
 
     MoveList& list = lists[ply];
     list.clear();
@@ -340,6 +414,7 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
     ponderhit_pending.store(false);
     tt.new_search();
     for (auto& k : killers) k[0] = k[1] = Move::none();
+    prepare_check_history();
 
     SearchResult result;
     MoveList root_moves;

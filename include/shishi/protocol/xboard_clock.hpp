@@ -1,0 +1,38 @@
+// XBoard time controls (level, st, sd, time, otim) and their translation into SearchLimits.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "shishi/search/search.hpp"
+
+namespace shishi {
+
+struct XboardClock {
+    int moves_per_session = 40;     // level MPS; 0 = the whole game in one session
+    int64_t base_ms = 5 * 60 * 1000;
+    int64_t increment_ms = 0;
+    int64_t move_time_ms = 0;       // st; > 0 replaces the clock
+    int depth = 0;                  // sd; 0 = unlimited
+    int64_t own_ms = -1;            // last `time` (the engine's clock); < 0 = not yet told
+    int64_t opponent_ms = -1;       // last `otim`
+
+    // `level MPS BASE INC`: BASE is minutes or minutes:seconds (trailing text ignored), INC
+    // seconds (may be fractional). Returns an error text, empty on success (nothing changes
+    // on error).
+    std::string set_level(std::string_view mps, std::string_view base, std::string_view inc);
+    // `st SECONDS` (may be fractional).
+    std::string set_move_time(std::string_view seconds);
+    // `sd DEPTH`.
+    std::string set_depth(std::string_view depth_text);
+    // `time N` / `otim N`, centiseconds (may be negative when the flag has fallen).
+    std::string set_own_time(std::string_view centiseconds);
+    std::string set_opponent_time(std::string_view centiseconds);
+
+    // Limits for the engine's next move; own_moves_made counts the moves the engine's side has
+    // made so far in the game (for the moves left in a conventional session).
+    SearchLimits limits(int own_moves_made) const;
+};
+
+}  // namespace shishi

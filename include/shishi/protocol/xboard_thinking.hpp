@@ -1,0 +1,14 @@
+// XBoard thinking output: "ply score time nodes pv", time in centiseconds, mate scores as
+// 100000 + N (win in N moves) or -100000 - N.
+#pragma once
+
+#include <string>
+
+#include "shishi/search/search.hpp"
+
+namespace shishi {
+
+int xboard_score(int score);
+std::string xboard_thinking_line(const SearchInfo& info);
+
+}  // namespace shishi

@@ -1,0 +1,11 @@
+#include "shishi/protocol/line_output.hpp"
+
+namespace shishi {
+
+void LineOutput::send(std::string_view line) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    out_ << line << '\n';
+    out_.flush();
+}
+
+}  // namespace shishi

@@ -1,0 +1,122 @@
+// The XBoard command loop: reads lines, lets a running search be stopped by the commands that
+// need it, and dispatches to XboardSession.
+#include <istream>
+#include <string>
+
+#include "shishi/protocol/xboard_session.hpp"
+#include "shishi/protocol/xboard.hpp"
+
+namespace shishi {
+namespace {
+
+// Commands after which a running search must not go on (they change the game, the mode or
+// the engine's tables). Everything else leaves a search running.
+bool stops_search(std::string_view cmd) {
+    static constexpr std::string_view STOPPING[] = {
+        "new", "variant", "force", "go", "playother", "usermove", "setboard", "undo", "remove",
+        "result", "analyze", "exit", "memory", "cores", "option", "edit", "white", "black"};
+    for (std::string_view s : STOPPING)
+        if (cmd == s) return true;
+    return false;
+}
+
+// A bare move (protocol version 1 sends moves without "usermove"): "h4h5", "f5f6,f6f7", "@@@@".
+bool looks_like_move(std::string_view w) {
+    if (w == "@@@@") return true;
+    return w.size() >= 4 && w[0] >= 'a' && w[0] <= 'l' && w[1] >= '0' && w[1] <= '9';
+}
+
+std::string_view trim(std::string_view s) {
+    const char* space = " \t\r\n";
+    size_t b = s.find_first_not_of(space);
+    if (b == std::string_view::npos) return {};
+    return s.substr(b, s.find_last_not_of(space) + 1 - b);
+}
+
+}  // namespace
+
+bool XboardSession::handle(std::string_view line) {
+    line = trim(line);
+    if (line.empty()) return true;
+    size_t sp = line.find_first_of(" \t");
+    std::string_view cmd = line.substr(0, sp);
+    std::string_view rest = sp == std::string_view::npos ? std::string_view() : trim(line.substr(sp));
+    Args args;
+    for (std::string_view r = rest; !r.empty();) {
+        size_t e = r.find_first_of(" \t");
+        args.push_back(r.substr(0, e));
+        r = e == std::string_view::npos ? std::string_view() : trim(r.substr(e));
+    }
+
+    if (cmd == "quit") {
+        shutdown();
+        return false;
+    }
+    if (cmd == "?") {
+        move_now();
+        return true;
+    }
+    if (cmd == "ping") {
+        wait_for_move();  // pong must follow the move of a search already under way
+        std::lock_guard<std::mutex> lock(mutex_);
+        out_.send("pong " + std::string(rest));
+        return true;
+    }
+    bool stopping = stops_search(cmd) || (!stops_search(cmd) && looks_like_move(cmd) && args.empty());
+    if (stopping) abort_search();
+
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "computer" || cmd == "name" ||
+        cmd == "rating" || cmd == "ics" || cmd == "random" || cmd == "hard" || cmd == "easy" || cmd == "." ||
+        cmd == "draw") {
+        // Nothing to do: no pondering, no draw offers accepted, no status line for ".".
+    } else if (cmd == "protover") cmd_protover();
+    else if (cmd == "new") cmd_new();
+    else if (cmd == "variant") cmd_variant(args);
+    else if (cmd == "force" || cmd == "result") force_ = true;
+    else if (cmd == "go") cmd_go();
+    else if (cmd == "playother") cmd_playother();
+    else if (cmd == "usermove") {
+        if (args.size() != 1) error("bad argument", line);
+        else cmd_usermove(args[0]);
+    } else if (cmd == "setboard") cmd_setboard(rest);
+    else if (cmd == "undo") cmd_undo(1, "undo");
+    else if (cmd == "remove") cmd_undo(2, "remove");
+    else if (cmd == "analyze") analyse_mode_ = true;
+    else if (cmd == "exit") analyse_mode_ = false;
+    else if (cmd == "post") post_ = true;
+    else if (cmd == "nopost") post_ = false;
+    else if (cmd == "level") cmd_level(args);
+    else if (cmd == "st") {
+        std::string e = args.size() == 1 ? clock_.set_move_time(args[0]) : "one number expected";
+        if (!e.empty()) error("bad argument", line);
+    } else if (cmd == "sd") {
+        std::string e = args.size() == 1 ? clock_.set_depth(args[0]) : "one number expected";
+        if (!e.empty()) error("bad argument", line);
+    } else if (cmd == "time") cmd_time(args, true);
+    else if (cmd == "otim") cmd_time(args, false);
+    else if (cmd == "memory") cmd_memory(args);
+    else if (cmd == "cores") cmd_cores(args);
+    else if (cmd == "option") cmd_option(rest);
+    else if (cmd == "hint") cmd_hint();
+    else if (cmd == "lift") cmd_lift(args);
+    else if (cmd == "put") cmd_put(args);
+    else if (cmd == "hover") cmd_hover(args);
+    else if (stopping && looks_like_move(cmd)) cmd_usermove(cmd);
+    else error("unknown command", cmd);
+
+    // Analysis follows every change of position or mode.
+    if (stopping && analyse_mode_ && !worker_.active()) start_analysis();
+    return true;
+}
+
+int run_xboard(std::istream& in, std::ostream& out) {
+    XboardSession session(out);
+    std::string line;
+    while (std::getline(in, line))
+        if (!session.handle(line)) return 0;
+    session.shutdown();
+    return 0;
+}
+
+}  // namespace shishi

@@ -1,0 +1,147 @@
+// XBoard protocol: the engine thinking and moving (go, playother, ?, force, analyze, quit),
+// multi-leg moves sent leg by leg, and RESULT at the end of the game.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+
+#include "xboard_test_io.hpp"
+#include "shishi/core/notation.hpp"
+
+using namespace xboard_test;
+
+namespace {
+const std::string START = "xboard\nnew\nvariant chu\nforce\n";
+// White Lion f5 can take the Pawn on f6 and then the Gold on f7 in one turn.
+const std::string DOUBLE_FEN = "11k/12/12/12/12/5g6/5p6/5N6/12/12/12/K11 w - - 0 1";
+// White Lion on k11 next to the Black King on l12, White to move.
+const std::string KING_FEN = "11k/10N1/12/12/12/12/12/12/12/12/12/K11 w - - 0 1";
+
+// The engine's move: the legs of consecutive "move" lines joined (non-final legs end in ',').
+std::string engine_move(const std::vector<std::string>& out) {
+    std::string move;
+    for (const auto& l : out)
+        if (l.rfind("move ", 0) == 0) {
+            std::string leg = l.substr(5);
+            REQUIRE((move.empty() || move.back() == ','));
+            move += leg;
+        }
+    REQUIRE(!move.empty());
+    REQUIRE(move.back() != ',');
+    return move;
+}
+
+bool is_thinking_line(const std::string& l) {
+    // ply score time nodes pv...
+    std::istringstream in(l);
+    long long ply, score, time, nodes;
+    std::string pv;
+    return bool(in >> ply >> score >> time >> nodes >> pv) && ply >= 1 && time >= 0 && nodes >= 0;
+}
+}  // namespace
+
+TEST_CASE("xboard: go plays a legal move for the side to move, then pong", "[xboard][search]") {
+    auto out = transcript(START + "post\nsd 2\ngo\nping 1\n");
+    REQUIRE(out.back() == "pong 1");
+    std::string move = engine_move(out);
+    CHECK(shishi::parse_xboard_move(shishi::Position::start(), move));
+}
+
+TEST_CASE("xboard: a double move is sent as two move commands", "[xboard][search]") {
+    auto out = transcript(START + "setboard " + DOUBLE_FEN + "\nsd 3\ngo\nping 1\n");
+    std::vector<std::string> moves;
+    for (const auto& l : out)
+        if (l.rfind("move ", 0) == 0) moves.push_back(l);
+    REQUIRE(moves.size() == 2);
+    CHECK(moves[0] == "move f5f6,");
+    CHECK(moves[1] == "move f6f7");
+    CHECK(out.back() == "pong 1");
+}
+
+TEST_CASE("xboard: thinking output with post, none with nopost", "[xboard][search]") {
+    auto with = transcript(START + "post\nsd 2\ngo\nping 1\n");
+    int thinking = 0;
+    for (const auto& l : with) thinking += is_thinking_line(l);
+    CHECK(thinking >= 1);
+    auto without = transcript(START + "nopost\nsd 2\ngo\nping 1\n");
+    for (const auto& l : without) CHECK(!is_thinking_line(l));
+}
+
+TEST_CASE("xboard: playother makes the engine answer the opponent's move", "[xboard][search]") {
+    auto out = transcript(START + "playother\nsd 1\nusermove h4h5\nping 1\n");
+    shishi::Position pos = shishi::Position::start();
+    pos.make(*shishi::parse_xboard_move(pos, "h4h5"));
+    CHECK(shishi::parse_xboard_move(pos, engine_move(out)));
+    CHECK(out.back() == "pong 1");
+}
+
+TEST_CASE("xboard: the engine claims the win when it captures the last King", "[xboard][search]") {
+    auto out = transcript(START + "setboard " + KING_FEN + "\nsd 2\ngo\nping 1\n");
+    CHECK(engine_move(out) == "k11l12");
+    CHECK(count_prefix(out, "1-0 {") == 1);
+}
+
+TEST_CASE("xboard: the engine reports the game lost when the opponent takes its King", "[xboard]") {
+    auto out = transcript(START + "setboard " + KING_FEN + "\nplayother\nusermove k11l12\nping 1\n");
+    REQUIRE(out.size() == 2);
+    CHECK(out[0].rfind("1-0 {", 0) == 0);
+    CHECK(out[1] == "pong 1");
+}
+
+TEST_CASE("xboard: ? makes the engine move at once", "[xboard][search]") {
+    LiveSession s;
+    s.send("xboard");
+    s.send("new");
+    s.send("post");
+    s.send("level 0 60 0");
+    s.send("time 360000");
+    s.send("otim 360000");
+    s.send("go");
+    REQUIRE(s.wait_for("1 "));  // the first iteration reported
+    auto t0 = std::chrono::steady_clock::now();
+    s.send("?");
+    REQUIRE(s.wait_for("move ", 5000));
+    CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+    s.send("ping 1");
+    REQUIRE(s.wait_for("pong 1"));
+    CHECK(s.finish() == 0);
+}
+
+TEST_CASE("xboard: force and quit stop a search without a move", "[xboard][search]") {
+    SECTION("force") {
+        LiveSession s;
+        for (const char* c : {"xboard", "new", "post", "level 0 60 0", "time 360000", "go"}) s.send(c);
+        REQUIRE(s.wait_for("1 "));
+        s.send("force");
+        s.send("ping 1");
+        REQUIRE(s.wait_for("pong 1"));
+        CHECK(count_prefix(s.lines(), "move ") == 0);
+    }
+    SECTION("quit") {
+        LiveSession s;
+        for (const char* c : {"xboard", "new", "post", "level 0 60 0", "time 360000", "go"}) s.send(c);
+        REQUIRE(s.wait_for("1 "));
+        auto t0 = std::chrono::steady_clock::now();
+        s.send("quit");
+        CHECK(s.finish() == 0);
+        CHECK(std::chrono::steady_clock::now() - t0 < std::chrono::seconds(5));
+        CHECK(count_prefix(s.lines(), "move ") == 0);
+    }
+}
+
+TEST_CASE("xboard: analyze reports thinking until exit and never moves", "[xboard][search]") {
+    LiveSession s;
+    for (const char* c : {"xboard", "new", "force", "post", "analyze"}) s.send(c);
+    REQUIRE(s.wait_for("1 "));
+    s.send("ping 1");  // answered at once while analysing
+    REQUIRE(s.wait_for("pong 1"));
+    s.send("usermove h4h5");  // analysis goes on in the new position
+    s.send("exit");
+    s.send("ping 2");
+    REQUIRE(s.wait_for("pong 2"));
+    CHECK(s.finish() == 0);
+    auto lines = s.lines();
+    CHECK(count_prefix(lines, "move ") == 0);
+    int thinking = 0;
+    for (const auto& l : lines) thinking += is_thinking_line(l);
+    CHECK(thinking >= 1);
+}
