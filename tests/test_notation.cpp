@@ -221,6 +221,14 @@ TEST_CASE("XBoard moves: single, promotion, double, igui, pass", "[notation]") {
     Move leap = mv(open, "f5f6,f6f7");
     CHECK(leap == Move::normal(sq("f5"), sq("f7")));
     CHECK(move_to_xboard(leap) == "f5f7");
+
+    // XBoard 4.9.1 forwards another engine's pass as "f5f5,f6e5": accepted as the pass when
+    // the piece can step to that square and back, rejected otherwise.
+    CHECK(mv(open, "f5f5,f6e5").is_pass());
+    Position blocked = board("Kl1 ka12 Nf5 Pf6");
+    CHECK(!parse_xboard_move(blocked, "f5f5,f6e5"));
+    Position rook = board("Kl1 ka12 Rf5");
+    CHECK(!parse_xboard_move(rook, "f5f5,f6e5"));
 }
 
 TEST_CASE("igui written with either of two pieces that can make it is accepted", "[notation]") {

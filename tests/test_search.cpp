@@ -3,7 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <atomic>
 #include <thread>
+#include <vector>
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
@@ -281,4 +283,72 @@ TEST_CASE("engine plays a legal game against itself", "[search][slow]") {
         ++plies;
     }
     CHECK(plies > 10);
+}
+
+TEST_CASE("pondering ignores the clock until ponderhit, then keeps to it", "[search]") {
+    Position pos = Position::start();
+    Searcher s(8);
+    SearchLimits l;
+    l.ponder = true;
+    l.movetime_ms = 100;
+    std::atomic<bool> done{false};
+    SearchResult r;
+    std::thread worker([&] {
+        r = s.search(pos, l);
+        done = true;
+    });
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    CHECK_FALSE(done.load());  // 300 ms > movetime: only pondering keeps it going
+    const auto t0 = std::chrono::steady_clock::now();
+    s.ponderhit();
+    worker.join();
+    const auto took = std::chrono::steady_clock::now() - t0;
+    CHECK(took < std::chrono::milliseconds(100 + 100));
+    CHECK(is_legal(pos, r.best));
+}
+
+TEST_CASE("iteration reports carry a legal principal variation and hashfull", "[search]") {
+    Position pos = Position::start();
+    Searcher s(1);
+    s.set_hash_mb(2);  // replaced table, still works
+    SearchLimits l;
+    l.depth = 5;
+    std::vector<SearchInfo> infos;
+    SearchResult r = s.search(pos, l, [&](const SearchInfo& i) { infos.push_back(i); });
+    REQUIRE(infos.size() == 5);
+    for (size_t i = 0; i < infos.size(); ++i) {
+        CHECK(infos[i].depth == int(i) + 1);
+        CHECK(infos[i].hashfull >= 0);
+        CHECK(infos[i].hashfull <= 1000);
+        CHECK(infos[i].seldepth >= infos[i].depth);
+        REQUIRE(!infos[i].pv.empty());
+        int made = 0;
+        for (Move m : infos[i].pv) {
+            REQUIRE(is_legal(pos, m));
+            pos.make(m);
+            ++made;
+        }
+        while (made--) pos.unmake();
+    }
+    CHECK(infos.back().pv.front() == r.best);
+    CHECK(infos.back().hashfull > 0);
+    CHECK(s.nodes_searched() == r.nodes);
+}
+
+TEST_CASE("allow_pass = false keeps a turn pass out of the root while other moves exist", "[search]") {
+    // Every Lion move hangs the Lion and every King move walks into the Rook on l11, so at
+    // depth 1 the pass is the best move; with passes disallowed the search plays something else.
+    Position pos = from_fen("N4PKP4/11r/11r/12/12/12/12/10k1/12/12/12/1rr9 w - - 0 1");
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 1;
+    CHECK(s.search(pos, l).best.is_pass());
+    l.allow_pass = false;
+    for (int depth = 1; depth <= 3; ++depth) {
+        l.depth = depth;
+        SearchResult r = s.search(pos, l);
+        CHECK(!r.best.is_none());
+        CHECK(!r.best.is_pass());
+        CHECK(is_legal(pos, r.best));
+    }
 }

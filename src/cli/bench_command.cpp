@@ -6,7 +6,7 @@
 
 namespace shishi::cli {
 
-constexpr int DEFAULT_BENCH_DEPTH = 6;
+constexpr int DEFAULT_BENCH_DEPTH = 7;
 
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgReader a(args);

@@ -42,6 +42,22 @@ bool can_igui(const Position& pos, Square from, Square victim) {
     return false;
 }
 
+// The position's pass (all passes are one move), or why there is none.
+Parsed<Move> legal_pass(const Position& pos, const std::string& shown) {
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move x : list)
+        if (x.is_pass()) return Parsed<Move>::ok(x);
+    return Parsed<Move>::fail("no pass is possible: " + shown);
+}
+
+// Removes a trailing promotion mark; true when there was one.
+bool strip_promotion(std::string_view& text) {
+    if (text.empty() || text.back() != '+') return false;
+    text.remove_suffix(1);
+    return true;
+}
+
 // Build the canonical move for a path of squares (2 or 3) and check it is legal.
 Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool promote, std::string_view text) {
     const std::string shown(text);
@@ -61,11 +77,7 @@ Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool 
         if (pos.piece_on(mid) == EMPTY) {
             if (to == from) {
                 if (!passes_via(pos, from, mid)) return Parsed<Move>::fail("this piece cannot pass: " + shown);
-                MoveList list;
-                generate_legal(pos, list);
-                for (Move x : list)
-                    if (x.is_pass()) return Parsed<Move>::ok(x);
-                return Parsed<Move>::fail("no pass is possible: " + shown);
+                return legal_pass(pos, shown);
             }
             // Through an empty square: the same as the leap, for a piece with Lion power there.
             if (!steps_through(pos, from, mid, to))
@@ -113,55 +125,45 @@ std::string move_to_usi(Move m) {
 
 Parsed<Move> parse_xboard_move(const Position& pos, std::string_view text) {
     const std::string shown(text);
-    if (text == "@@@@") {
-        MoveList list;
-        generate_legal(pos, list);
-        for (Move x : list)
-            if (x.is_pass()) return Parsed<Move>::ok(x);
-        return Parsed<Move>::fail("no pass is possible: @@@@");
-    }
-    bool promote = false;
-    if (!text.empty() && text.back() == '+') {
-        promote = true;
-        text.remove_suffix(1);
-    }
-    // Split into squares: each leg is two squares, legs joined by ','; the shared square of
-    // consecutive legs must match.
-    std::vector<Square> path;
+    if (text == "@@@@") return legal_pass(pos, shown);
+    const bool promote = strip_promotion(text);
+    // Each leg is two squares; legs are joined by ','.
+    std::vector<Square> squares;
     size_t i = 0;
-    int leg_squares = 0;
     while (i < text.size()) {
         if (text[i] == ',') {
-            if (leg_squares != 2) return Parsed<Move>::fail("malformed move: " + shown);
-            leg_squares = 0;
+            if (squares.size() % 2 != 0 || squares.empty()) return Parsed<Move>::fail("malformed move: " + shown);
             ++i;
             continue;
         }
         size_t j = i + 1;
         while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
         auto s = parse_xboard_square(text.substr(i, j - i));
-        if (!s) return Parsed<Move>::fail("malformed move: " + shown);
-        if (leg_squares == 2) return Parsed<Move>::fail("malformed move: " + shown);
-        if (leg_squares == 0 && !path.empty()) {
-            if (*s != path.back()) return Parsed<Move>::fail("legs do not connect: " + shown);
-        } else {
-            path.push_back(*s);
-        }
-        ++leg_squares;
+        if (!s || (squares.size() % 2 == 0 && i > 0 && text[i - 1] != ','))
+            return Parsed<Move>::fail("malformed move: " + shown);
+        squares.push_back(*s);
         i = j;
     }
-    if (leg_squares != 2 || path.size() < 2 || path.size() > 3)
+    if ((squares.size() != 2 && squares.size() != 4) || text.back() == ',')
         return Parsed<Move>::fail("malformed move: " + shown);
+    std::vector<Square> path{squares[0], squares[1]};
+    if (squares.size() == 4) {
+        if (squares[2] == squares[1]) {
+            path.push_back(squares[3]);
+        } else if (squares[0] == squares[1] && passes_via(pos, squares[0], squares[2])) {
+            // XBoard 4.9.1 forwards a pass made by the other engine as "f7f7,f8e7": a first
+            // leg that stays put, then the square stepped to and back (see docs/protocols.md).
+            return legal_pass(pos, shown);
+        } else {
+            return Parsed<Move>::fail("legs do not connect: " + shown);
+        }
+    }
     return resolve(pos, path, promote, shown);
 }
 
 Parsed<Move> parse_usi_move(const Position& pos, std::string_view text) {
     const std::string shown(text);
-    bool promote = false;
-    if (!text.empty() && text.back() == '+') {
-        promote = true;
-        text.remove_suffix(1);
-    }
+    const bool promote = strip_promotion(text);
     std::vector<Square> path;
     size_t i = 0;
     while (i < text.size()) {

@@ -1,9 +1,10 @@
 // Evaluation walks both piece lists once. Per piece: material, a piece-square term chosen by
-// the piece's character (royal, Lion, Pawn, slider, stepper) and, for pieces that can still
-// promote, part of the promotion gain that grows as the piece nears the zone. Then royal
-// safety: enemy Lions and crowds near a lone royal. Everything is computed for the first
-// player's view with the second player's squares turned by 180 degrees, so a position and its
-// colour-swapped rotation evaluate to exact negatives.
+// the piece's character (royal, Lion, Pawn, slider, stepper), for pieces that can still
+// promote part of the promotion gain that grows as the piece nears the zone, and for sliders
+// the number of squares they reach. Then royal safety: enemy Lions and crowds near a lone
+// royal. Everything is computed for the first player's view with the second player's squares
+// turned by 180 degrees, so a position and its colour-swapped rotation evaluate to exact
+// negatives.
 #include "shishi/eval/eval.hpp"
 
 #include <cstdlib>
@@ -77,6 +78,14 @@ struct Tables {
 };
 const Tables TABLES;
 
+struct SliderSet {
+    bool is[KIND_NB];
+    SliderSet() {
+        for (int k = 0; k < KIND_NB; ++k) is[k] = k != NO_KIND && character_of(Kind(k)) == SLIDER;
+    }
+};
+const SliderSet SLIDERS;
+
 // Index into psq for a piece of colour c on square s: the second player sees the board turned.
 inline int view_index(Color c, Square s) {
     const int f = file_of(s), r = rank_of(s);
@@ -115,6 +124,25 @@ int royal_danger(const Position& pos, Color c) {
     return danger;
 }
 
+constexpr int MOBILITY_WEIGHT = 2;  // per square a slider reaches
+
+// Squares a slider reaches along its sliding directions (empty squares plus a capture).
+int slider_mobility(const Position& pos, Square s, Color c, Kind k) {
+    int n = 0;
+    const Piece* b = pos.board();
+    for (int d = 0; d < DIRECTION_NB; ++d) {
+        if (!(reach(c, k, d) & REACH_SLIDE)) continue;
+        const int off = DIRECTION_OFFSET[d];
+        int t = s + off;
+        while (b[t] == EMPTY) {
+            ++n;
+            t += off;
+        }
+        if (b[t] != EDGE && color_of(b[t]) != c) ++n;
+    }
+    return n;
+}
+
 }  // namespace
 
 int evaluate_white(const Position& pos) {
@@ -123,7 +151,9 @@ int evaluate_white(const Position& pos) {
         int side = 0;
         for (int i = 0; i < pos.piece_count(c); ++i) {
             const Square s = pos.piece_square(c, i);
-            side += TABLES.psq[kind_of(pos.piece_on(s))][view_index(c, s)];
+            const Kind k = kind_of(pos.piece_on(s));
+            side += TABLES.psq[k][view_index(c, s)];
+            if (SLIDERS.is[k]) side += MOBILITY_WEIGHT * slider_mobility(pos, s, c, k);
         }
         side -= royal_danger(pos, c);
         score += c == WHITE ? side : -side;

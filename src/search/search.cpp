@@ -80,6 +80,7 @@ struct Searcher::Impl {
     int root_depth = 0;
     int seldepth = 0;
     Move root_best;
+    bool skip_root_pass = false;  // SearchLimits::allow_pass is off and another move exists
 
     // --- per-ply scratch, allocated once with the Searcher (no allocation in the tree) -------
     HistoryTable history;
@@ -317,6 +318,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool null_al
     Move best_move;
     int searched = 0, quiet_count = 0;
     for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
+        if (root && skip_root_pass && m.is_pass()) continue;
         const bool quiet = picker.last_was_quiet();
         // Futility at the last ply: a quiet move cannot lift a hopeless static score.
         if (!pv_node && !checked && depth == 1 && quiet && searched > 0 &&
@@ -372,7 +374,8 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool null_al
 
     if (searched == 0) return alpha;  // everything pruned: a fail-low
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha_orig ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(pos->key(), ply, best_move, best, depth, bound);
+    // A repetition result belongs to this path only; stored, it would leak into other paths.
+    if (std::abs(best) != REPETITION_SCORE) tt.store(pos->key(), ply, best_move, best, depth, bound);
     return best;
 }
 
@@ -423,11 +426,16 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
         result.score = p.royal_count(root_side) == 0 ? royal_lost_score(0) : no_moves_score(0);
         return result;
     }
+    // A pass is left out of the root only while there is something else to play.
+    skip_root_pass = !l.allow_pass && std::any_of(root_moves.begin(), root_moves.end(),
+                                                  [](Move m) { return !m.is_pass(); });
     // Something legal to play even if the first iteration is cut short.
-    result.best = root_moves[0];
+    result.best = *std::find_if(root_moves.begin(), root_moves.end(),
+                                [&](Move m) { return !(skip_root_pass && m.is_pass()); });
     {
         TTHit hit;
-        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move)) result.best = hit.move;
+        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move) && !(skip_root_pass && hit.move.is_pass()))
+            result.best = hit.move;
     }
 
     const int max_depth = l.depth > 0 ? std::min(l.depth, MAX_PLY - 1) : MAX_PLY - 1;
@@ -439,7 +447,7 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
         const int score = aspiration(depth, previous);
         if (aborted) {
             // A move that beat the previous best during the cut iteration is still better.
-            if (!root_best.is_none() && depth > 1 && root_best != result.best) {
+            if (!root_best.is_none() && root_best != result.best) {
                 result.best = root_best;
                 result.ponder = Move::none();
             }

@@ -31,6 +31,7 @@ struct SearchLimits {
     int moves_to_go = 0;          // 0 = sudden death / unknown
     bool infinite = false;        // analyse until stop()
     bool ponder = false;          // do not stop on time until ponderhit()
+    bool allow_pass = true;       // false: choose a turn pass only when it is the only move
 };
 
 struct SearchInfo {

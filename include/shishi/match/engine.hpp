@@ -1,0 +1,118 @@
+// An engine as the match runner sees it: a process speaking XBoard (CECP) or USI, driven turn by
+// turn. The adapters translate; the referee (referee.hpp) decides what a reply means for the game.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "shishi/core/notation.hpp"
+#include "shishi/core/position.hpp"
+#include "shishi/match/process.hpp"
+#include "shishi/match/time_control.hpp"
+
+namespace shishi::match {
+
+enum class Protocol { XBOARD, USI };
+const char* protocol_name(Protocol p);
+std::optional<Protocol> parse_protocol(const std::string& text);
+
+struct EngineConfig {
+    std::string command;             // shell command line
+    std::string name;                // for the PGN; empty: the engine's own name, else the command
+    Protocol protocol = Protocol::XBOARD;
+    std::string dir;                 // working directory, empty = current
+    std::string stderr_path;         // where its standard error goes, empty = discarded
+    std::vector<std::pair<std::string, std::string>> options;  // engine options name=value
+    int memory_mb = 64;              // XBoard `memory`, USI `USI_Hash`
+    int64_t handshake_timeout_ms = 10'000;
+};
+
+// What the engine's position at game start is: a start position (sent as FEN/SFEN when it is
+// not the initial setup) plus moves played from it before the engine thinks for the first time.
+struct GameStart {
+    Position position;
+    bool is_initial = true;
+    std::vector<Move> moves;
+    TimeControl tc;
+    Color engine_color = WHITE;  // the side this engine plays (USI `gameover` needs it)
+};
+
+// How preparing a game went. REFUSED: the engine rejected one of the legal start moves.
+struct SetupResult {
+    enum Status { OK, FAILED, REFUSED } status = OK;
+    std::string error;
+    bool ok() const { return status == OK; }
+};
+
+// One answer to "your move".
+struct EngineReply {
+    enum Kind {
+        MOVE,       // text holds the move (XBoard legs joined by commas, or USI)
+        RESIGN,
+        CLAIM,      // an XBoard result claim "1-0 {...}"; USI "bestmove win"; text = result
+        REFUSED,    // the engine called the opponent's last move illegal; text = its reply
+        TIMEOUT,    // no move before the deadline
+        CRASHED,    // its output closed
+        INTERRUPTED // the match is being stopped
+    } kind = TIMEOUT;
+    std::string text;
+    std::string comment;               // claim comment
+    std::optional<int> score;          // last score it reported for this move, its own view (cp)
+    int64_t elapsed_ms = 0;            // from sending the request to the reply's arrival
+};
+
+struct ClockReadings {
+    int64_t own_ms = 0;
+    int64_t opponent_ms = 0;
+    int64_t own_increment_ms = 0;
+    int64_t opponent_increment_ms = 0;
+    int moves_to_go = 0;
+    bool own_is_first_player = true;   // USI sends times by colour
+};
+
+class Engine {
+public:
+    explicit Engine(EngineConfig config) : config_(std::move(config)) {}
+    virtual ~Engine() = default;
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    // Starts the process and completes the handshake; false with a reason otherwise.
+    virtual bool start(std::string& error) = 0;
+    // Prepares a new game; the engine waits (does not think) until think().
+    virtual SetupResult new_game(const GameStart& start) = 0;
+    // Tells it the opponent's move (sent when it next has to think, or right away).
+    virtual void opponent_moved(Move m) = 0;
+    // Asks for a move in `pos` (the position after every move so far) and waits until deadline.
+    virtual EngineReply think(const Position& pos, const ClockReadings& clocks, TimePoint deadline) = 0;
+    // Parses a MOVE reply in this engine's notation (legality is checked too).
+    virtual Parsed<Move> parse_move(const Position& pos, const std::string& text) const = 0;
+    // The game is over (result "1-0", "0-1", "1/2-1/2" from the first player's view).
+    virtual void game_over(const std::string& result, const std::string& reason) = 0;
+
+    void quit();                   // stops the process (politely, then for sure)
+    bool alive();                  // process still running
+    // Engine asked not to be reused between games (XBoard reuse=0).
+    virtual bool wants_restart() const { return false; }
+    const std::string& name() const { return name_; }
+    void set_name(std::string name) { name_ = std::move(name); }
+    void set_log_label(std::string label) { process_.set_label(std::move(label)); }
+    const EngineConfig& config() const { return config_; }
+
+protected:
+    EngineConfig config_;
+    ChildProcess process_;
+    std::string name_;
+};
+
+std::unique_ptr<Engine> make_engine(const EngineConfig& config);
+
+// Parses a thinking-output line for a score in centipawns from the engine's side, or nullopt.
+// XBoard: "depth score time nodes pv..."; USI: "info ... score cp N | score mate N ...".
+std::optional<int> xboard_post_score(const std::string& line);
+std::optional<int> usi_info_score(const std::string& line);
+
+}  // namespace shishi::match

@@ -1,0 +1,71 @@
+// The referee: plays one game between two started engines, checking every move against the
+// rules core (shishi::Game), keeping both clocks, and deciding how and why the game ended.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "shishi/core/options.hpp"
+#include "shishi/core/rules.hpp"
+#include "shishi/match/engine.hpp"
+#include "shishi/match/openings.hpp"
+#include "shishi/match/time_control.hpp"
+
+namespace shishi::match {
+
+enum class Termination {
+    RULE,           // Game::status(): royal captured, no moves, repetition, bare king
+    CLAIM,          // an engine's result claim that the referee confirmed
+    RESIGNATION,
+    MAX_PLIES,      // draw at the ply limit
+    ADJUDICATION,   // both engines agreed on a decisive score long enough
+    TIME_FORFEIT,   // over its time plus margin, or no move at all (hang)
+    ILLEGAL_MOVE,   // a move the rules core rejects (or cannot read)
+    REFUSAL,        // called a legal move of its opponent illegal
+    FALSE_CLAIM,    // claimed a result the position does not give
+    CRASH,          // its process ended during the game
+    SETUP_FAILURE,  // could not be started or could not set up the game
+    INTERRUPTED,    // the match was stopped (Ctrl-C) before the game ended
+};
+const char* termination_name(Termination t);       // "time forfeit", "illegal move", ...
+const char* termination_pgn_tag(Termination t);    // PGN Termination tag values
+// Did the engine that lost do something wrong (so it should be restarted)?
+bool is_forfeit(Termination t);
+
+struct Adjudication {
+    int score_cp = 0;   // threshold; 0 = off
+    int moves = 0;      // consecutive moves of each engine beyond the threshold
+};
+
+struct RefereeSettings {
+    TimeControl tc;
+    int64_t margin_ms = 200;
+    int max_plies = 1000;   // whole game, opening included; 0 = no limit
+    Adjudication adjudication;
+    RuleOptions rules;
+};
+
+struct GameRecord {
+    int round = 0;                   // 1-based game number
+    std::string white_name, black_name;
+    bool first_engine_white = true;  // which engine of the match played the first player
+    Position start;
+    bool start_is_initial = true;
+    std::vector<Move> moves;         // every move, opening included
+    int opening_plies = 0;
+    Outcome outcome = Outcome::ONGOING;
+    Termination termination = Termination::INTERRUPTED;
+    std::string reason;              // human-readable, e.g. "Black's king captured"
+    std::optional<Color> offender;   // who forfeited (for TIME_FORFEIT ... SETUP_FAILURE)
+    TimeControl tc;
+    std::string date;                // "YYYY.MM.DD"
+
+    // Score for the first engine of the match: 1, 0.5, 0 (or -1 if unfinished).
+    double first_engine_score() const;
+};
+
+// Plays one game. Both engines must be started. `stop_requested()` aborts it (INTERRUPTED).
+GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings);
+
+}  // namespace shishi::match

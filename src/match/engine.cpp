@@ -1,0 +1,88 @@
+// Protocol-independent parts of the engine adapters: names, the factory, score parsing.
+#include "shishi/match/engine.hpp"
+
+#include <sstream>
+
+namespace shishi::match {
+
+std::unique_ptr<Engine> make_xboard_engine(const EngineConfig& config);
+std::unique_ptr<Engine> make_usi_engine(const EngineConfig& config);
+
+const char* protocol_name(Protocol p) { return p == Protocol::USI ? "usi" : "xboard"; }
+
+std::optional<Protocol> parse_protocol(const std::string& text) {
+    if (text == "xboard" || text == "cecp") return Protocol::XBOARD;
+    if (text == "usi") return Protocol::USI;
+    return std::nullopt;
+}
+
+void Engine::quit() { process_.stop(std::chrono::milliseconds(300)); }
+
+bool Engine::alive() { return process_.running() && !process_.exited(); }
+
+std::unique_ptr<Engine> make_engine(const EngineConfig& config) {
+    if (config.protocol == Protocol::USI) return make_usi_engine(config);
+    return make_xboard_engine(config);
+}
+
+namespace {
+
+std::optional<long long> to_integer(const std::string& word) {
+    if (word.empty() || word.size() > 12) return std::nullopt;
+    size_t i = (word[0] == '-' || word[0] == '+') ? 1 : 0;
+    if (i == word.size()) return std::nullopt;
+    for (size_t k = i; k < word.size(); ++k)
+        if (word[k] < '0' || word[k] > '9') return std::nullopt;
+    return std::stoll(word);
+}
+
+// Mate scores become large centipawn values so that adjudication treats them as decisive.
+constexpr int MATE_CP = 100'000;
+
+}  // namespace
+
+std::optional<int> xboard_post_score(const std::string& line) {
+    std::istringstream in(line);
+    std::string depth, score;
+    if (!(in >> depth >> score)) return std::nullopt;
+    // The depth may carry a selective-depth suffix in some engines ("12." or "12&"): plain only.
+    auto d = to_integer(depth);
+    auto s = to_integer(score);
+    if (!d || !s || *d < 0) return std::nullopt;
+    std::string time, nodes;
+    if (!(in >> time >> nodes) || !to_integer(time) || !to_integer(nodes)) return std::nullopt;
+    long long v = *s;
+    if (v > MATE_CP) v = MATE_CP;
+    if (v < -MATE_CP) v = -MATE_CP;
+    return int(v);
+}
+
+std::optional<int> usi_info_score(const std::string& line) {
+    std::istringstream in(line);
+    std::string word;
+    if (!(in >> word) || word != "info") return std::nullopt;
+    while (in >> word) {
+        if (word == "string") return std::nullopt;  // free text follows
+        if (word != "score") continue;
+        std::string unit, value;
+        if (!(in >> unit >> value)) return std::nullopt;
+        if (unit == "cp") {
+            auto v = to_integer(value);
+            if (!v) return std::nullopt;
+            return int(std::max<long long>(-MATE_CP, std::min<long long>(MATE_CP, *v)));
+        }
+        if (unit == "mate") {
+            // "mate N" (N plies, negative = being mated), or "mate +" / "mate -".
+            if (value == "+" || value == "+0") return MATE_CP;
+            if (value == "-" || value == "-0") return -MATE_CP;
+            auto v = to_integer(value);
+            if (!v) return std::nullopt;
+            if (*v >= 0) return MATE_CP - int(std::min<long long>(*v, 1000));
+            return -MATE_CP + int(std::min<long long>(-*v, 1000));
+        }
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+}  // namespace shishi::match

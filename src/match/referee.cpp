@@ -1,0 +1,237 @@
+#include "shishi/match/referee.hpp"
+
+#include <ctime>
+
+#include "shishi/match/interrupt.hpp"
+
+namespace shishi::match {
+namespace {
+
+const char* side_name(Color c) { return c == WHITE ? "White" : "Black"; }
+
+Outcome win_for(Color c) { return c == WHITE ? Outcome::WHITE_WINS : Outcome::BLACK_WINS; }
+
+std::string today() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+    return buf;
+}
+
+// The decisive verdict of score adjudication, if the last `moves` moves of each side carried a
+// score beyond the threshold that both sides agree on.
+std::optional<Color> adjudicated_winner(const std::vector<std::optional<int>>& white_view, const Adjudication& adj) {
+    if (adj.score_cp <= 0 || adj.moves <= 0) return std::nullopt;
+    size_t need = size_t(2 * adj.moves);
+    if (white_view.size() < need) return std::nullopt;
+    bool white_wins = true, black_wins = true;
+    for (size_t i = white_view.size() - need; i < white_view.size(); ++i) {
+        if (!white_view[i]) return std::nullopt;
+        if (*white_view[i] < adj.score_cp) white_wins = false;
+        if (*white_view[i] > -adj.score_cp) black_wins = false;
+    }
+    if (white_wins) return WHITE;
+    if (black_wins) return BLACK;
+    return std::nullopt;
+}
+
+}  // namespace
+
+const char* termination_name(Termination t) {
+    switch (t) {
+        case Termination::RULE: return "rule";
+        case Termination::CLAIM: return "confirmed claim";
+        case Termination::RESIGNATION: return "resignation";
+        case Termination::MAX_PLIES: return "max plies";
+        case Termination::ADJUDICATION: return "score adjudication";
+        case Termination::TIME_FORFEIT: return "time forfeit";
+        case Termination::ILLEGAL_MOVE: return "illegal move";
+        case Termination::REFUSAL: return "refused legal move";
+        case Termination::FALSE_CLAIM: return "false claim";
+        case Termination::CRASH: return "crash";
+        case Termination::SETUP_FAILURE: return "setup failure";
+        case Termination::INTERRUPTED: return "interrupted";
+    }
+    return "?";
+}
+
+const char* termination_pgn_tag(Termination t) {
+    switch (t) {
+        case Termination::RULE:
+        case Termination::CLAIM:
+        case Termination::RESIGNATION: return "normal";
+        case Termination::MAX_PLIES:
+        case Termination::ADJUDICATION: return "adjudication";
+        case Termination::TIME_FORFEIT: return "time forfeit";
+        case Termination::ILLEGAL_MOVE:
+        case Termination::REFUSAL:
+        case Termination::FALSE_CLAIM: return "rules infraction";
+        case Termination::CRASH:
+        case Termination::SETUP_FAILURE: return "abandoned";
+        case Termination::INTERRUPTED: return "unterminated";
+    }
+    return "unterminated";
+}
+
+bool is_forfeit(Termination t) {
+    switch (t) {
+        case Termination::TIME_FORFEIT:
+        case Termination::ILLEGAL_MOVE:
+        case Termination::REFUSAL:
+        case Termination::FALSE_CLAIM:
+        case Termination::CRASH:
+        case Termination::SETUP_FAILURE: return true;
+        default: return false;
+    }
+}
+
+double GameRecord::first_engine_score() const {
+    double white = outcome == Outcome::WHITE_WINS ? 1.0 : outcome == Outcome::BLACK_WINS ? 0.0 : 0.5;
+    if (outcome == Outcome::ONGOING) return -1;
+    return first_engine_white ? white : 1.0 - white;
+}
+
+GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings) {
+    GameRecord rec;
+    rec.white_name = white.name();
+    rec.black_name = black.name();
+    rec.start = opening.start;
+    rec.start_is_initial = opening.start_is_initial;
+    rec.moves = opening.moves;
+    rec.opening_plies = int(opening.moves.size());
+    rec.tc = settings.tc;
+    rec.date = today();
+
+    auto forfeit = [&](Color loser, Termination t, const std::string& why) {
+        rec.outcome = win_for(~loser);
+        rec.termination = t;
+        rec.offender = loser;
+        rec.reason = why;
+    };
+
+    Game game(settings.rules);
+    Position start = opening.start;
+    start.set_rules(settings.rules);
+    game.reset(start);
+    for (Move m : opening.moves) game.play(m);
+
+    Engine* engines[2] = {&white, &black};
+    for (Color c : {WHITE, BLACK}) {
+        GameStart gs{opening.start, opening.start_is_initial, opening.moves, settings.tc, c};
+        SetupResult r = engines[c]->new_game(gs);
+        if (!r.ok()) {
+            bool refused = r.status == SetupResult::REFUSED;
+            forfeit(c, refused ? Termination::REFUSAL : Termination::SETUP_FAILURE,
+                    std::string(side_name(c)) + (refused ? " refused a legal opening move: " : " could not set up the game: ") +
+                        r.error);
+            white.game_over(outcome_text(rec.outcome), rec.reason);
+            black.game_over(outcome_text(rec.outcome), rec.reason);
+            return rec;
+        }
+    }
+
+    Clock clocks[2] = {Clock(settings.tc), Clock(settings.tc)};
+    std::vector<std::optional<int>> white_view_scores;
+    for (;;) {
+        if (stop_requested()) {
+            rec.termination = Termination::INTERRUPTED;
+            rec.outcome = Outcome::ONGOING;
+            rec.reason = "match interrupted";
+            break;
+        }
+        GameStatus status = game.status();
+        if (status.over()) {
+            rec.outcome = status.outcome;
+            rec.termination = Termination::RULE;
+            rec.reason = status.reason;
+            break;
+        }
+        if (settings.max_plies > 0 && game.plies() >= settings.max_plies) {
+            rec.outcome = Outcome::DRAW;
+            rec.termination = Termination::MAX_PLIES;
+            rec.reason = "draw at the limit of " + std::to_string(settings.max_plies) + " plies";
+            break;
+        }
+        if (auto winner = adjudicated_winner(white_view_scores, settings.adjudication)) {
+            rec.outcome = win_for(*winner);
+            rec.termination = Termination::ADJUDICATION;
+            rec.reason = std::string(side_name(*winner)) + " wins by score adjudication";
+            break;
+        }
+        const Position& pos = game.position();
+        Color us = pos.side_to_move();
+        Engine& engine = *engines[us];
+        Clock& clock = clocks[us];
+        ClockReadings readings{clock.remaining_ms(), clocks[~us].remaining_ms(), settings.tc.increment_ms,
+                               settings.tc.increment_ms, clock.moves_to_go(), us == WHITE};
+        TimePoint deadline = SteadyClock::now() + std::chrono::milliseconds(clock.allowance_ms(settings.margin_ms));
+        EngineReply reply = engine.think(pos, readings, deadline);
+        const std::string who = side_name(us);
+        if (reply.kind == EngineReply::INTERRUPTED) continue;  // handled at the loop top
+        if (reply.kind == EngineReply::TIMEOUT) {
+            forfeit(us, Termination::TIME_FORFEIT,
+                    who + (settings.tc.has_clock() || settings.tc.move_time_ms > 0 ? " lost on time"
+                                                                                 : " did not move in time"));
+            break;
+        }
+        if (reply.kind == EngineReply::CRASHED) {
+            forfeit(us, Termination::CRASH, who + "'s engine stopped (crash or exit)");
+            break;
+        }
+        if (reply.kind == EngineReply::RESIGN) {
+            forfeit(us, Termination::RESIGNATION, who + " resigns");
+            rec.offender.reset();
+            break;
+        }
+        if (reply.kind == EngineReply::REFUSED) {
+            std::string last = game.plies() > 0 ? move_to_xboard(game.moves().back()) : "(none)";
+            forfeit(us, Termination::REFUSAL, who + " refused the legal move " + last + ": " + reply.text);
+            break;
+        }
+        if (reply.kind == EngineReply::CLAIM && reply.text == outcome_text(win_for(~us))) {
+            // Claiming one's own loss is resigning (HaChu sends "0-1 {resign}" this way).
+            forfeit(us, Termination::RESIGNATION,
+                    who + " resigns" + (reply.comment.empty() ? "" : " {" + reply.comment + "}"));
+            rec.offender.reset();
+            break;
+        }
+        if (reply.kind == EngineReply::CLAIM) {
+            GameStatus now = game.status();
+            if (now.over() && reply.text == outcome_text(now.outcome)) {
+                rec.outcome = now.outcome;
+                rec.termination = Termination::CLAIM;
+                rec.reason = now.reason;
+            } else {
+                forfeit(us, Termination::FALSE_CLAIM,
+                        who + " claimed " + reply.text + (reply.comment.empty() ? "" : " {" + reply.comment + "}") +
+                            " but the game goes on");
+            }
+            break;
+        }
+        // A move: on time, readable and legal.
+        if (!clock.charge(reply.elapsed_ms, settings.margin_ms)) {
+            forfeit(us, Termination::TIME_FORFEIT, who + " lost on time (" + std::to_string(reply.elapsed_ms) + " ms)");
+            break;
+        }
+        Parsed<Move> m = engine.parse_move(pos, reply.text);
+        if (!m) {
+            forfeit(us, Termination::ILLEGAL_MOVE, who + " made an illegal move '" + reply.text + "': " + m.error);
+            break;
+        }
+        game.play(*m);
+        rec.moves.push_back(*m);
+        engines[~us]->opponent_moved(*m);
+        std::optional<int> score = reply.score;
+        if (score && us == BLACK) score = -*score;
+        white_view_scores.push_back(score);
+    }
+    if (rec.termination != Termination::INTERRUPTED) {
+        white.game_over(outcome_text(rec.outcome), rec.reason);
+        black.game_over(outcome_text(rec.outcome), rec.reason);
+    }
+    return rec;
+}
+
+}  // namespace shishi::match

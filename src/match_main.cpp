@@ -1,0 +1,32 @@
+// shishi-match: plays engine-vs-engine Chu Shogi matches with the rules core as referee.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "shishi/match/interrupt.hpp"
+#include "shishi/match/process.hpp"
+#include "shishi/match/match_options.hpp"
+#include "shishi/match/opening_generator.hpp"
+#include "shishi/match/runner.hpp"
+
+int main(int argc, char** argv) {
+    using namespace shishi::match;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        print_match_usage(std::cout);
+        return 2;
+    }
+    if (args[0] == "--generate-openings") {
+        ignore_sigpipe();
+        return generate_openings_command(args, std::cout, std::cerr);
+    }
+    auto options = parse_match_args(args, std::cerr);
+    if (!options) return 2;
+    if (options->help) {
+        print_match_usage(std::cout);
+        return 0;
+    }
+    install_interrupt_handlers();
+    if (options->debug) ChildProcess::set_traffic_log(&std::cerr);
+    return run_match(*options, std::cout, std::cerr);
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""A scripted engine for the match runner's tests: speaks XBoard or USI, plays the moves it is
+given in order (ignoring the position) and misbehaves on request at its N-th move.
+
+  fake_engine.py xboard|usi --moves "h4h5 e4e5 ..." [misbehaviour options]
+
+Misbehaviours (N counts this engine's own turns in the current game from 1):
+  --illegal-at N [--illegal TEXT]  answer with an illegal move (default a1a12)
+  --crash-at N                     exit without answering
+  --stall-at N                     never answer (and ignore everything, even quit)
+  --flood-at N                     write endless lines that are not moves
+  --flood-after N                  after its N-th move, flood while the opponent thinks
+  --refuse-at N                    call the opponent's N-th move illegal ("Illegal move: ...")
+  --claim-at N [--claim RESULT]    claim a result instead of moving (default 1-0)
+  --resign-at N                    resign
+  --delay-ms MS                    think this long before every move
+  --score CP                       report this score (own view) before every move
+  --no-handshake                   never finish the handshake (no features / no usiok)
+  --split-legs                     send a multi-leg XBoard move as one `move` line per leg
+  --name NAME                      name announced in the handshake
+When the move list runs out it resigns.
+"""
+import argparse
+import signal
+import sys
+import threading
+import time
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("protocol", choices=["xboard", "usi"])
+    ap.add_argument("--moves", default="")
+    ap.add_argument("--illegal-at", type=int, default=0)
+    ap.add_argument("--illegal", default="a1a12")
+    ap.add_argument("--crash-at", type=int, default=0)
+    ap.add_argument("--stall-at", type=int, default=0)
+    ap.add_argument("--flood-at", type=int, default=0)
+    ap.add_argument("--refuse-at", type=int, default=0)
+    ap.add_argument("--flood-after", type=int, default=0)
+    ap.add_argument("--claim-at", type=int, default=0)
+    ap.add_argument("--claim", default="1-0")
+    ap.add_argument("--resign-at", type=int, default=0)
+    ap.add_argument("--delay-ms", type=int, default=0)
+    ap.add_argument("--score", type=int, default=None)
+    ap.add_argument("--no-handshake", action="store_true")
+    ap.add_argument("--split-legs", action="store_true")
+    ap.add_argument("--name", default="Fake")
+    a = ap.parse_args()
+    moves = a.moves.split()
+    state = {"turn": 0, "received": 0, "playing": False}
+
+    def out(line):
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def stall():
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        while True:
+            time.sleep(1)
+
+    def my_turn():
+        state["turn"] += 1
+        n = state["turn"]
+        if a.delay_ms:
+            time.sleep(a.delay_ms / 1000.0)
+        if n == a.crash_at:
+            sys.exit(3)
+        if n == a.stall_at:
+            stall()
+        if n == a.flood_at:
+            while True:
+                out("flood " * 50)
+        if a.score is not None:
+            if a.protocol == "xboard":
+                out("1 %d 0 10 x" % a.score)
+            else:
+                out("info depth 1 score cp %d nodes 10 pv x" % a.score)
+        if n == a.claim_at:
+            out(a.claim + " {fake claim}" if a.protocol == "xboard" else "bestmove win")
+            return
+        if n == a.resign_at or n > len(moves) and n != a.illegal_at:
+            out("resign" if a.protocol == "xboard" else "bestmove resign")
+            return
+        move = a.illegal if n == a.illegal_at else moves[n - 1]
+        if a.protocol == "usi":
+            out("bestmove " + move)
+        elif a.split_legs and "," in move:
+            legs = move.split(",")
+            for leg in legs[:-1]:
+                out("move " + leg + ",")
+            out("move " + legs[-1])
+        else:
+            out("move " + move)
+        if n == a.flood_after:
+            def flood():
+                try:
+                    while True:
+                        out("flood " * 50)
+                except (BrokenPipeError, OSError, ValueError):
+                    pass
+            threading.Thread(target=flood, daemon=True).start()
+
+    for raw in sys.stdin:
+        words = raw.split()
+        if not words:
+            continue
+        cmd = words[0]
+        if a.no_handshake:
+            continue
+        if cmd == "quit":
+            return
+        if a.protocol == "xboard":
+            if cmd == "protover":
+                out('feature myname="%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0 done=1' % a.name)
+            elif cmd == "ping":
+                out("pong " + (words[1] if len(words) > 1 else ""))
+            elif cmd == "new":
+                state.update(turn=0, received=0, playing=False)
+            elif cmd == "force":
+                state["playing"] = False
+            elif cmd == "go":
+                state["playing"] = True
+                my_turn()
+            elif cmd == "usermove":
+                state["received"] += 1
+                if state["received"] == a.refuse_at:
+                    out("Illegal move: " + words[1])
+                    continue
+                if state["playing"]:
+                    my_turn()
+        else:
+            if cmd == "usi":
+                out("id name " + a.name)
+                out("option name USI_Hash type spin default 16 min 1 max 1024")
+                out("usiok")
+            elif cmd == "usinewgame":
+                state.update(turn=0, received=0)
+            elif cmd == "isready":
+                out("readyok")
+            elif cmd == "go":
+                my_turn()
+
+if __name__ == "__main__":
+    try:
+        main()
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass

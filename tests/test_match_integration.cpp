@@ -1,0 +1,82 @@
+// shishi-match as a program: short real matches between real engines, and Ctrl-C.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace {
+
+struct Result {
+    int status = -1;
+    std::string out;
+};
+
+Result run(const std::string& command) {
+    Result r;
+    FILE* p = popen((command + " 2>&1").c_str(), "r");
+    REQUIRE(p);
+    std::array<char, 4096> buf;
+    size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    int st = pclose(p);
+    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int count_of(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+std::string pgn_path(const char* stem) {
+    return std::string("/tmp/shishi_match_it_") + stem + "_" + std::to_string(::getpid()) + ".pgn";
+}
+
+const char* const HACHU = "/usr/games/hachu";
+
+}  // namespace
+
+TEST_CASE("HaChu against HaChu: two short games with -j 2 and openings", "[match][integration][slow]") {
+    std::string pgn = pgn_path("hachu");
+    Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " + HACHU + " --second " + HACHU +
+                   " --games 2 --tc 2+0.05 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
+                   "/data/openings.txt --pgn " + pgn);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    std::string games = slurp(pgn);
+    std::remove(pgn.c_str());
+    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
+    CHECK(count_of(games, "{opening}") == 2);
+    CHECK(r.out.find("Score of HaChu 0.21 (1) vs HaChu 0.21 (2)") != std::string::npos);
+    CHECK(r.out.find("Elo difference:") != std::string::npos);
+    // Both games end normally: by rule or at the ply limit, never by a forfeit.
+    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim"})
+        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
+}
+
+TEST_CASE("SIGINT writes the finished games and the summary", "[match][integration][slow]") {
+    std::string pgn = pgn_path("sigint");
+    // One-ply games keep finishing until the interrupt at 3 s; the finished ones must all be kept.
+    Result r = run(std::string("timeout --preserve-status -s INT 3 ") + SHISHI_MATCH_EXE + " --first " + HACHU +
+                   " --second " + HACHU + " --games 500 --tc 60+1 --max-plies 1 --pgn " + pgn);
+    INFO(r.out);
+    CHECK(r.status == 130);
+    CHECK(r.out.find("Interrupted: ") != std::string::npos);
+    std::string games = slurp(pgn);
+    std::remove(pgn.c_str());
+    int finished = count_of(games, "[Event ");
+    CHECK(finished >= 1);
+    CHECK(r.out.find("Interrupted: " + std::to_string(finished) + " finished game(s) kept") != std::string::npos);
+}

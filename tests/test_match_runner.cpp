@@ -1,0 +1,218 @@
+// The whole match with scripted fake engines: pairs of games with colours reversed, engine
+// restarts after a crash, an engine that cannot start, Ctrl-C, SPRT early stop, option parsing.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "match_test_support.hpp"
+#include "shishi/match/interrupt.hpp"
+#include "shishi/match/match_options.hpp"
+#include "shishi/match/runner.hpp"
+
+using namespace shishi::match;
+using match_test::fake;
+
+namespace {
+
+std::string temp_path(const char* stem) {
+    return std::string("/tmp/shishi_match_test_") + stem + "_" + std::to_string(::getpid()) + ".pgn";
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+int count_of(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+MatchOptions options(const std::string& first_args, const std::string& second_args, const std::string& pgn) {
+    std::ostringstream err;
+    auto o = parse_match_args({"--first", fake("xboard", first_args), "--second", fake("xboard", second_args),
+                               "--games", "2", "--tc", "5+0.1", "--pgn", pgn},
+                              err);
+    REQUIRE(o);
+    o->first.handshake_timeout_ms = o->second.handshake_timeout_ms = 3000;
+    return *o;
+}
+
+struct Run {
+    int code;
+    std::string out, err, pgn;
+};
+
+Run run(const MatchOptions& o) {
+    std::ostringstream out, err;
+    int code = run_match(o, out, err);
+    Run r{code, out.str(), err.str(), slurp(o.pgn_path)};
+    std::remove(o.pgn_path.c_str());
+    return r;
+}
+
+}  // namespace
+
+TEST_CASE("each opening is played twice with colours reversed and the summary adds up", "[match][runner]") {
+    std::string book = "/tmp/shishi_match_test_book_" + std::to_string(::getpid()) + ".txt";
+    std::ofstream(book) << "h4h5 e9e8\ne4e5 h9h8\n";
+    MatchOptions o = options("--name A", "--name B", temp_path("pairs"));
+    o.games = 4;
+    o.openings_path = book;
+    o.referee.max_plies = 2;  // the game ends right after the opening: a draw
+    Run r = run(o);
+    std::remove(book.c_str());
+    CHECK(r.code == 0);
+    CHECK(count_of(r.pgn, "[Event ") == 4);
+    CHECK(count_of(r.pgn, "1. h4h5 e9e8 {opening}") == 2);
+    CHECK(count_of(r.pgn, "1. e4e5 h9h8 {opening}") == 2);
+    CHECK(count_of(r.pgn, "[White \"A\"]") == 2);
+    CHECK(count_of(r.pgn, "[White \"B\"]") == 2);
+    CHECK(r.out.find("Score of A vs B: 0 - 0 - 4  [0.500] 4") != std::string::npos);
+    CHECK(r.out.find("max plies: 4") != std::string::npos);
+    CHECK(r.out.find("Elo difference: +0.0") != std::string::npos);
+}
+
+TEST_CASE("random plies are the same for both games of a pair", "[match][runner]") {
+    MatchOptions o = options("", "", temp_path("random"));
+    o.random_plies = 3;
+    o.seed = 5;
+    o.referee.max_plies = 3;
+    Run r = run(o);
+    CHECK(r.code == 0);
+    size_t first = r.pgn.find("1. ");
+    size_t second = r.pgn.find("1. ", first + 1);
+    REQUIRE(second != std::string::npos);
+    CHECK(r.pgn.substr(first, 20) == r.pgn.substr(second, 20));
+    CHECK(count_of(r.pgn, "[PlyCount \"3\"]") == 2);
+}
+
+TEST_CASE("an engine that crashes is restarted for the next game", "[match][runner]") {
+    MatchOptions o = options("--moves 'h4h5 e4e5' --crash-at 1 --name Crashy", "--moves h4h5 --name Steady",
+                             temp_path("crash"));
+    Run r = run(o);
+    INFO(r.out);
+    CHECK(r.code == 0);
+    CHECK(count_of(r.pgn, "[Event ") == 2);
+    CHECK(count_of(r.pgn, "[Termination \"abandoned\"]") == 2);
+    CHECK(r.out.find("Score of Crashy vs Steady: 0 - 2 - 0") != std::string::npos);
+    CHECK(r.out.find("crash: 2 (Crashy 2, Steady 0)") != std::string::npos);
+}
+
+TEST_CASE("refusals of legal moves are counted per engine in the summary", "[match][runner]") {
+    MatchOptions o = options("--moves 'h4h5 e4e5' --name A", "--moves 'e9e8 h9h8' --refuse-at 1 --name B",
+                             temp_path("refuse"));
+    o.games = 1;
+    Run r = run(o);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("Refused legal moves: A 0, B 1") != std::string::npos);
+    CHECK(r.pgn.find("[Termination \"rules infraction\"]") != std::string::npos);
+}
+
+TEST_CASE("an engine that cannot be started stops the match with a clear message", "[match][runner]") {
+    MatchOptions o = options("", "", temp_path("nostart"));
+    o.first.command = "/nonexistent/engine";
+    o.games = 10;
+    auto t0 = std::chrono::steady_clock::now();
+    Run r = run(o);
+    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 5.0);
+    CHECK(r.code == 1);
+    CHECK(r.err.find("cannot start the first engine") != std::string::npos);
+    CHECK(count_of(r.pgn, "[Event ") == 1);
+    CHECK(r.out.find("setup failure: 1") != std::string::npos);
+}
+
+TEST_CASE("a stop request (Ctrl-C) keeps finished games and prints the summary", "[match][runner]") {
+    // Game 1 ends at the ply limit after the first engine's move; in game 2 the second engine
+    // moves first and stalls until the stop request.
+    MatchOptions o = options("--moves h4h5", "--moves h4h5 --stall-at 1", temp_path("interrupt"));
+    o.games = 3;
+    o.referee.max_plies = 1;
+    o.referee.tc.base_ms = 60'000;
+    std::thread stopper([] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+        request_stop();
+    });
+    auto t0 = std::chrono::steady_clock::now();
+    Run r = run(o);
+    stopper.join();
+    clear_stop_request();
+    CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 10.0);
+    CHECK(r.code == 130);
+    CHECK(r.out.find("Interrupted: 1 finished game(s) kept") != std::string::npos);
+    CHECK(count_of(r.pgn, "[Event ") == 1);
+}
+
+TEST_CASE("SPRT stops the match early with its verdict", "[match][runner]") {
+    // The first engine draws as White (ply limit 1) and wins as Black (the other resigns).
+    MatchOptions o = options("--moves h4h5 --name A", "--name B", temp_path("sprt"));
+    o.games = 200;
+    o.referee.max_plies = 1;
+    std::string error;
+    o.sprt = parse_sprt("elo0=0 elo1=100 alpha=0.05 beta=0.05", error);
+    REQUIRE(o.sprt);
+    Run r = run(o);
+    CHECK(r.code == 0);
+    CHECK(r.out.find("H1 accepted") != std::string::npos);
+    int games = count_of(r.pgn, "[Event ");
+    CHECK(games >= 8);
+    CHECK(games < 20);
+}
+
+TEST_CASE("match options are read with clear errors", "[match][options]") {
+    std::ostringstream err;
+    auto o = parse_match_args({"--first", "a", "--second", "b", "--first-protocol", "usi", "--games", "20", "--tc",
+                               "10+0.1", "-j", "2", "--pgn", "x.pgn", "--adjudicate", "1000:5", "--sprt", "elo0=0",
+                               "elo1=10", "--rules", "okazaki,repetition=draw", "--max-plies", "300", "--margin-ms",
+                               "150", "--name-first", "One"},
+                              err);
+    REQUIRE(o);
+    CHECK(o->first.protocol == Protocol::USI);
+    CHECK(o->second.protocol == Protocol::XBOARD);
+    CHECK(o->games == 20);
+    CHECK(o->concurrency == 2);
+    CHECK(o->referee.tc.base_ms == 10000);
+    CHECK(o->referee.adjudication.score_cp == 1000);
+    CHECK(o->referee.adjudication.moves == 5);
+    REQUIRE(o->sprt);
+    CHECK(o->sprt->elo1 == 10);
+    CHECK(o->referee.rules.okazaki);
+    CHECK(o->referee.rules.repetition == shishi::RepetitionRule::DRAW);
+    CHECK(o->referee.max_plies == 300);
+    CHECK(o->referee.margin_ms == 150);
+    CHECK(o->first.name == "One");
+
+    auto st = parse_match_args({"--first", "a", "--second", "b", "--first-protocol", "usi", "--second-protocol",
+                                "usi", "--games", "2", "--st", "0.5", "--depth", "4", "--pgn", "x"},
+                               err);
+    REQUIRE(st);
+    CHECK(st->referee.tc.move_time_ms == 500);
+    CHECK(st->referee.tc.depth == 4);
+
+    const std::vector<std::vector<std::string>> bad = {
+        {"--first", "a", "--games", "2", "--tc", "1", "--pgn", "x"},
+        {"--first", "a", "--second", "b", "--tc", "1", "--pgn", "x"},
+        {"--first", "a", "--second", "b", "--games", "2", "--pgn", "x"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--st", "1", "--pgn", "x"},
+        {"--first", "a", "--second", "b", "--games", "0", "--tc", "1", "--pgn", "x"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--first-protocol", "uci"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--adjudicate", "100"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--rules", "nonsense"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--bogus", "1"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn"},
+        {"--first", "a", "--second", "b", "--games", "2", "--st", "0.5", "--pgn", "x"},
+    };
+    for (const auto& args : bad) {
+        std::ostringstream e;
+        CHECK_FALSE(parse_match_args(args, e));
+        CHECK_FALSE(e.str().empty());
+    }
+}
