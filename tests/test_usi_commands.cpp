@@ -54,7 +54,7 @@ TEST_CASE("usi: unknown commands and blank lines get at most an info string", "[
     CHECK(count_prefix(out, "readyok") == 1);
 }
 
-TEST_CASE("usi: setoption accepts every declared option and the host's USI_Ponder", "[usi]") {
+TEST_CASE("usi: setoption accepts every declared option and the host's USI_Ponder and USI_Variant", "[usi]") {
     const char* script =
         "setoption name USI_Hash value 2\n"
         "setoption name Threads value 1\n"
@@ -64,6 +64,7 @@ TEST_CASE("usi: setoption accepts every declared option and the host's USI_Ponde
         "setoption name Repetition value JCSA\n"
         "setoption name Repetition value draw\n"
         "setoption name USI_Ponder value true\n"
+        "setoption name USI_Variant value chushogi\n"
         "isready\n";
     auto out = run_script(script);
     CHECK(count_prefix(out, "info string") == 0);
@@ -101,6 +102,7 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
         {"name Okazaki value yes", "setoption: Okazaki needs true or false, got 'yes'"},
         {"name Repetition value Chess", "setoption: Repetition needs XBoard, JCSA or Draw, got 'Chess'"},
         {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'"},
+        {"name USI_Variant value shogi", "setoption: this engine plays only chushogi, not 'shogi'"},
     };
     for (const Case& c : cases) {
         INFO(c.args);

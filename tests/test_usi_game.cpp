@@ -1,6 +1,7 @@
 // A whole game driven the way a USI host drives it: before each engine move the host sends
 // `position startpos moves ...` with the full move list so far, then `go` with a small node
-// limit. Every bestmove must be legal under the core's rules.
+// limit (every tenth ply pondered and then confirmed with ponderhit). Every bestmove must be
+// legal under the core's rules, and the game must not end by rule on the way.
 #include <catch2/catch.hpp>
 
 #include "shishi/core/movegen.hpp"
@@ -30,7 +31,13 @@ TEST_CASE("usi game: 200 plies through position startpos moves, every bestmove l
         // a slightly different budget per side keeps the game from settling into a repetition
         int nodes = 1500 + 300 * (played % 2) + 37 * (played % 7);
         s.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
-        s.send("go nodes " + std::to_string(nodes));
+        if (played % 10 == 9) {
+            // now and then the way a pondering host does it: go ponder, then ponderhit
+            s.send("go ponder nodes " + std::to_string(nodes));
+            s.send("ponderhit");
+        } else {
+            s.send("go nodes " + std::to_string(nodes));
+        }
         std::string line = s.expect("bestmove ", 60s);
         INFO("ply " << played + 1 << ": " << line);
         REQUIRE(starts_with(line, "bestmove "));

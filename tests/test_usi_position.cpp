@@ -176,3 +176,37 @@ TEST_CASE("usi position: the Okazaki option changes which moves are legal", "[us
     // a non-Lion took a Lion again: the counter-strike square is now 3c
     CHECK(sfens[0] == "6k5/12/9g2/12/12/12/5G6/12/12/12/12/5K6 b 3c 3");
 }
+
+TEST_CASE("usi position: a go in a game already over by rule says so and still answers", "[usi]") {
+    // The Lion steps out and back while the Black King does the same: after three rounds the
+    // start position occurs a fourth time, made by Black's move, so Black loses (XBoard rule).
+    std::string moves;
+    for (int i = 0; i < 3; ++i) moves += " 7g7h 6a6b 7h7g 6b6a";
+    Session s;
+    s.send("setoption name USI_Hash value 1");
+    s.send("position sfen " + LION_SFEN + " moves" + moves);
+    s.send("go depth 1");
+    CHECK(s.expect("info string", std::chrono::seconds(60)) ==
+          "info string game over by rule, sente wins: Black repeated the position a fourth time "
+          "(White = sente, Black = gote)");
+    std::string best = s.expect("bestmove ", std::chrono::seconds(60));
+    REQUIRE(starts_with(best, "bestmove "));
+    std::vector<std::string> played;
+    for (auto w : usi::split_words(moves)) played.emplace_back(w);
+    Position pos = *parse_sfen(LION_SFEN);
+    for (const auto& m : played) pos.make(*parse_usi_move(pos, m));
+    CHECK(parse_usi_move(pos, usi::split_words(best)[1]));
+    // one round fewer: the game goes on and nothing is said
+    s.send("position sfen " + LION_SFEN + " moves" + moves.substr(0, moves.size() - 20));
+    s.send("go depth 1");
+    CHECK(s.expect("bestmove ", std::chrono::seconds(60)) != "");
+    s.finish();
+    CHECK(count_prefix(s.lines(), "info string") == 1);
+}
+
+TEST_CASE("usi position: game_over_text names the winner in USI terms", "[usi]") {
+    CHECK(usi::game_over_text(GameStatus{}).empty());
+    CHECK(usi::game_over_text({Outcome::BLACK_WINS, "White's last royal piece was captured"}) ==
+          "game over by rule, gote wins: White's last royal piece was captured (White = sente, Black = gote)");
+    CHECK(usi::game_over_text({Outcome::DRAW, "fourth repetition"}) == "game over by rule, draw: fourth repetition");
+}

@@ -75,6 +75,9 @@ void Session::go(const Words& args) {
     }
     search_.configure(settings_);
     position_.set_rules(settings_.rules);
+    // A host should not ask, but if it does the engine still answers; saying why helps.
+    std::string over = game_over_text(game_of(position_, settings_.rules).status());
+    if (!over.empty()) out_.info_string(over);
     search_.start(position_, go.value->limits);
 }
 

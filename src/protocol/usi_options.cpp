@@ -92,6 +92,10 @@ std::string apply_setoption(const std::vector<std::string_view>& args, Settings&
         if (same_name(name, "Okazaki")) s.rules.okazaki = *v;
         else if (same_name(name, "BareKing")) s.rules.bare_king = *v;
         else s.ponder = *v;
+    } else if (same_name(name, "USI_Variant") || same_name(name, "UCI_Variant")) {
+        // Multi-variant hosts name the game; this engine plays only Chu Shogi.
+        if (!same_name(value, "chushogi") && !same_name(value, "chu"))
+            return "setoption: this engine plays only chushogi, not '" + value + "'";
     } else if (same_name(name, "Repetition")) {
         if (same_name(value, "XBoard")) s.rules.repetition = RepetitionRule::XBOARD;
         else if (same_name(value, "JCSA")) s.rules.repetition = RepetitionRule::JCSA;

@@ -44,4 +44,25 @@ Parsed<Position> parse_position_command(const std::vector<std::string_view>& arg
     return Result::ok(std::move(pos));
 }
 
+Game game_of(const Position& pos, const RuleOptions& rules) {
+    Position root = pos;
+    std::vector<Move> moves(size_t(pos.plies()));
+    for (int i = 0; i < pos.plies(); ++i) moves[size_t(i)] = pos.history(i).move;
+    while (root.plies() > 0) root.unmake();
+    Game game(rules);
+    game.reset(root);
+    for (Move m : moves) game.play(m);
+    return game;
+}
+
+std::string game_over_text(const GameStatus& status) {
+    switch (status.outcome) {
+        case Outcome::ONGOING: return "";
+        case Outcome::WHITE_WINS: return "game over by rule, sente wins: " + status.reason + " (White = sente, Black = gote)";
+        case Outcome::BLACK_WINS: return "game over by rule, gote wins: " + status.reason + " (White = sente, Black = gote)";
+        case Outcome::DRAW: break;
+    }
+    return "game over by rule, draw: " + status.reason;
+}
+
 }  // namespace shishi::usi

@@ -22,7 +22,8 @@ struct Settings {
 std::vector<std::string> option_lines(const Settings& s);
 
 // Applies "name <id> [value <v>]" (the words after "setoption"). Option names are matched
-// without regard to case. Returns an error message, or "" when the option was set; on error
+// without regard to case. USI_Ponder and USI_Variant (value chushogi), which hosts send
+// unasked, are accepted too. Returns an error message, or "" when the option was set; on error
 // `s` is unchanged.
 std::string apply_setoption(const std::vector<std::string_view>& args, Settings& s);
 
