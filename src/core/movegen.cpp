@@ -70,10 +70,16 @@ bool counter_strike_allows(const Position& pos, Move m, Square sq) {
     return !attacked_after(pos.board(), m.from(), vacated, m.to(), sq, ~pos.side_to_move());
 }
 
-template <GenMode Mode>
+// Where generated moves go: a MoveList, or a counter when only the number is wanted.
+struct MoveCounter {
+    int count = 0;
+    void push(Move) { ++count; }
+};
+
+template <GenMode Mode, class Sink = MoveList>
 class Generator {
 public:
-    Generator(const Position& pos, MoveList& list)
+    Generator(const Position& pos, Sink& list)
         : pos_(pos), list_(list), b_(pos.board()), us_(pos.side_to_move()), us_bit_(colour_bit(us_)) {}
 
     void run() {
@@ -205,7 +211,7 @@ private:
     }
 
     const Position& pos_;
-    MoveList& list_;
+    Sink& list_;
     const Piece* b_;
     const Color us_;
     const Piece us_bit_;
@@ -238,9 +244,9 @@ bool is_legal(const Position& pos, Move m) {
 }
 
 int count_legal(const Position& pos) {
-    MoveList list;
-    generate_legal(pos, list);
-    return list.size();
+    MoveCounter counter;
+    Generator<GEN_ALL, MoveCounter>(pos, counter).run();
+    return counter.count;
 }
 
 }  // namespace shishi

@@ -12,9 +12,9 @@ namespace shishi {
 
 uint64_t perft(Position& pos, int depth) {
     if (depth <= 0) return 1;
+    if (depth == 1) return uint64_t(count_legal(pos));  // bulk counting at the last ply
     MoveList list;
     generate_legal(pos, list);
-    if (depth == 1) return uint64_t(list.size());  // bulk counting at the last ply
     uint64_t nodes = 0;
     for (Move m : list) {
         pos.make(m);
