@@ -145,3 +145,16 @@ TEST_CASE("xboard: analyze reports thinking until exit and never moves", "[xboar
     for (const auto& l : lines) thinking += is_thinking_line(l);
     CHECK(thinking >= 1);
 }
+
+TEST_CASE("xboard: the engine does not pass while it has another move", "[xboard][search]") {
+    // At depth 1 the pass is the searcher's best move here (see test_search.cpp); XBoard 4.9.1
+    // garbles forwarded passes, so in XBoard mode the engine plays something else.
+    const std::string fen = "N4PKP4/11r/11r/12/12/12/12/10k1/12/12/12/1rr9 w - - 0 1";
+    auto out = transcript(START + "setboard " + fen + "\nsd 1\ngo\nping 1\n");
+    const std::string move = engine_move(out);
+    auto pos = shishi::parse_xboard_fen(fen);
+    REQUIRE(pos);
+    auto parsed = shishi::parse_xboard_move(*pos.value, move);
+    REQUIRE(parsed);
+    CHECK(!parsed.value->is_pass());
+}

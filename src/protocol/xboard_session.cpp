@@ -71,6 +71,10 @@ void XboardSession::start_game_search() {
     if (report_if_over()) return;
     Position root = game_.position();
     SearchLimits limits = clock_.limits(own_moves_made());
+    // XBoard 4.9.1 garbles an engine's turn pass when it forwards it to the other engine
+    // ("f7f8," "f8f7" arrives as "f7f7,f8e7"), which the other side must refuse; so Shishi
+    // passes only when nothing else is legal (docs/protocols.md).
+    limits.allow_pass = false;
     analysing_search_ = false;
     worker_.start([this, root, limits]() mutable {
         SearchResult r = searcher_.search(root, limits, [this](const SearchInfo& info) {
