@@ -13,14 +13,13 @@
 #include "shishi/protocol/usi_search_thread.hpp"
 #include "shishi/protocol/usi_text.hpp"
 #include "shishi/protocol/usi_writer.hpp"
+#include "shishi/version.hpp"
 
 namespace shishi {
 namespace usi {
 namespace {
 
 constexpr int MAX_PERFT_DEPTH = 6;
-// Keep in step with project(... VERSION ...) in CMakeLists.txt.
-constexpr const char* ENGINE_VERSION = "0.1.0";
 
 class Session {
 public:
@@ -56,7 +55,7 @@ bool Session::refuse_while_busy(std::string_view command) {
 }
 
 void Session::usi() {
-    out_.line(std::string("id name Shishi ") + ENGINE_VERSION);
+    out_.line(std::string("id name ") + ENGINE_NAME + " " + ENGINE_VERSION);
     out_.line("id author the Shishi developers");
     for (const std::string& l : option_lines(settings_)) out_.line(l);
     out_.line("usiok");

@@ -5,6 +5,7 @@
 #include "shishi/protocol/xboard_session.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/version.hpp"
 
 namespace shishi {
 namespace {
@@ -41,7 +42,8 @@ std::string joined(std::string_view name, const std::vector<std::string_view>& a
 }  // namespace
 
 void XboardSession::cmd_protover() {
-    out_.send("feature myname=\"Shishi 0.1\" variants=\"chu\" setboard=1 usermove=1 ping=1 memory=1 smp=1");
+    out_.send(std::string("feature myname=\"") + ENGINE_NAME + " " + ENGINE_VERSION +
+              "\" variants=\"chu\" setboard=1 usermove=1 ping=1 memory=1 smp=1");
     out_.send("feature colors=0 sigint=0 sigterm=0 analyze=1 highlight=1 playother=1 time=1 draw=1 nps=0");
     out_.send("feature option=\"Okazaki rule -check 0\"");
     out_.send("feature option=\"Bare King -check 0\"");
