@@ -221,20 +221,18 @@ std::string to_sfen(const Position& pos) {
            std::to_string(pos.move_number());
 }
 
+std::string diagram_cell(Piece p) {
+    if (p == EMPTY) return "  .";
+    const KindInfo& ki = kind_info(kind_of(p));
+    const char letter = color_of(p) == WHITE ? char(std::toupper(static_cast<unsigned char>(ki.letter))) : ki.letter;
+    return std::string(1, ' ') + (ki.promoted ? '+' : ' ') + letter;
+}
+
 std::string board_diagram(const Position& pos) {
     std::ostringstream out;
     for (int r = BOARD_SIZE - 1; r >= 0; --r) {
         out << (r + 1 < 10 ? " " : "") << r + 1 << " ";
-        for (int f = 0; f < BOARD_SIZE; ++f) {
-            Piece p = pos.piece_on(make_square(f, r));
-            if (p == EMPTY) {
-                out << "  .";
-                continue;
-            }
-            const KindInfo& ki = kind_info(kind_of(p));
-            char l = color_of(p) == WHITE ? char(std::toupper(static_cast<unsigned char>(ki.letter))) : ki.letter;
-            out << ' ' << (ki.promoted ? '+' : ' ') << l;
-        }
+        for (int f = 0; f < BOARD_SIZE; ++f) out << diagram_cell(pos.piece_on(make_square(f, r)));
         out << '\n';
     }
     out << "   ";

@@ -18,16 +18,7 @@ std::string display(const Position& pos) {
     out << '\n';
     for (int r = BOARD_SIZE - 1; r >= 0; --r) {
         out << "  ";
-        for (int f = 0; f < BOARD_SIZE; ++f) {
-            Piece p = pos.piece_on(make_square(f, r));
-            if (p == EMPTY) {
-                out << "  .";
-                continue;
-            }
-            const KindInfo& ki = kind_info(kind_of(p));
-            char letter = color_of(p) == WHITE ? char(std::toupper(static_cast<unsigned char>(ki.letter))) : ki.letter;
-            out << ' ' << (ki.promoted ? '+' : ' ') << letter;
-        }
+        for (int f = 0; f < BOARD_SIZE; ++f) out << diagram_cell(pos.piece_on(make_square(f, r)));
         out << "  " << char('a' + (BOARD_SIZE - 1 - r)) << '\n';
     }
     out << "side to move: " << (pos.side_to_move() == WHITE ? "b (sente, upper case)" : "w (gote, lower case)") << '\n';

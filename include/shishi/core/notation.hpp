@@ -41,6 +41,8 @@ std::string to_sfen(const Position& pos);
 std::string board_to_fen_field(const Position& pos);
 // A human-readable diagram (for the `d` debug command and error reports).
 std::string board_diagram(const Position& pos);
+// One square of a diagram, three characters wide: "  ." empty, "  K", " +r".
+std::string diagram_cell(Piece p);
 
 // --- moves -----------------------------------------------------------------------------------
 // XBoard: "h4h5", "c8c9+", "f5f6,f6f7", igui "f5f6,f6f5", pass the same with f6 empty.
