@@ -80,3 +80,13 @@ TEST_CASE("usi robustness: a very long line and a line without newline at the en
     CHECK(count_prefix(out, "readyok") == 1);
     CHECK(count_prefix(out, "sfen ") == 1);
 }
+
+TEST_CASE("USI loop unties its input from its output", "[usi][robustness]") {
+    // A tied input stream flushes the output from the reading thread outside the writer's lock;
+    // racing the search thread's bestmove, that flush sent the line twice to a match runner.
+    std::istringstream in("isready\nquit\n");
+    std::ostringstream out;
+    in.tie(&out);
+    shishi::run_usi(in, out);
+    CHECK(in.tie() == nullptr);
+}

@@ -62,3 +62,12 @@ TEST_CASE("xboard: random command sequences neither crash nor hang", "[xboard][r
         CHECK(out.back() == "pong 999");
     }
 }
+
+TEST_CASE("XBoard loop unties its input from its output", "[xboard][robustness]") {
+    // See the USI twin: a tied input flushes the output outside the writer's lock.
+    std::istringstream in("xboard\nquit\n");
+    std::ostringstream out;
+    in.tie(&out);
+    shishi::run_xboard(in, out);
+    CHECK(in.tie() == nullptr);
+}

@@ -8,4 +8,6 @@ void LineOutput::send(std::string_view line) {
     out_.flush();
 }
 
+void untie_from_output(std::istream& in) { in.tie(nullptr); }
+
 }  // namespace shishi

@@ -2,6 +2,8 @@
 // to the search thread, and answers everything else itself (also while a search runs).
 #include "shishi/protocol/usi.hpp"
 
+#include "shishi/protocol/line_output.hpp"
+
 #include <istream>
 #include <string>
 
@@ -165,6 +167,7 @@ bool Session::handle(std::string_view line) {
 }  // namespace usi
 
 int run_usi(std::istream& in, std::ostream& out) {
+    untie_from_output(in);
     usi::Session session(out);
     session.handle("usi");
     std::string line;

@@ -3,6 +3,7 @@
 #include <istream>
 #include <string>
 
+#include "shishi/protocol/line_output.hpp"
 #include "shishi/protocol/xboard_session.hpp"
 #include "shishi/protocol/xboard.hpp"
 
@@ -111,6 +112,7 @@ bool XboardSession::handle(std::string_view line) {
 }
 
 int run_xboard(std::istream& in, std::ostream& out) {
+    untie_from_output(in);
     XboardSession session(out);
     std::string line;
     while (std::getline(in, line))

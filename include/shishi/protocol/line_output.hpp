@@ -2,6 +2,7 @@
 // thread both talk to the GUI, and each line must reach it whole and at once.
 #pragma once
 
+#include <istream>
 #include <mutex>
 #include <ostream>
 #include <string_view>
@@ -18,5 +19,11 @@ private:
     std::ostream& out_;
     std::mutex mutex_;
 };
+
+// Protocol loops call this on their input first. A stream tied to the output (std::cin is tied
+// to std::cout) flushes that output before every read, from the reading thread and outside the
+// writer's lock; racing a search thread's write, that flush can send a line twice (a stale
+// `bestmove` did reach a match runner that way). Every reply is flushed by its writer anyway.
+void untie_from_output(std::istream& in);
 
 }  // namespace shishi
