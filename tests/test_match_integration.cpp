@@ -98,6 +98,21 @@ TEST_CASE("Shishi in XBoard mode against Shishi in USI mode", "[match][integrati
         CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
 }
 
+TEST_CASE("Shishi against Shishi in USI mode at fixed nodes per move", "[match][integration][slow]") {
+    std::string pgn = pgn_path("nodes");
+    Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " SHISHI_EXE
+                   " --first-protocol usi --second-protocol usi --games 2 --nodes 3000 --max-plies 24"
+                   " --openings " SHISHI_SOURCE_DIR "/data/openings.txt --debug --pgn " + pgn);
+    INFO(r.out);
+    CHECK(r.status == 0);
+    std::string games = slurp(pgn);
+    std::remove(pgn.c_str());
+    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
+    CHECK(r.out.find("go nodes 3000") != std::string::npos);  // the limit reaches the engines
+    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
+        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
+}
+
 TEST_CASE("Shishi against HaChu with -j 2", "[match][integration][slow][no_sanitize]") {
     std::string pgn = pgn_path("shishi_hachu");
     Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " + HACHU +

@@ -196,6 +196,13 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     CHECK(st->referee.tc.move_time_ms == 500);
     CHECK(st->referee.tc.depth == 4);
 
+    auto nodes = parse_match_args({"--first", "a", "--second", "b", "--first-protocol", "usi", "--second-protocol",
+                                   "usi", "--games", "2", "--nodes", "5000", "--tc", "10+0.1", "--pgn", "x"},
+                                  err);
+    REQUIRE(nodes);
+    CHECK(nodes->referee.tc.nodes == 5000);
+    CHECK(nodes->referee.tc.base_ms == 10000);
+
     const std::vector<std::vector<std::string>> bad = {
         {"--first", "a", "--games", "2", "--tc", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--tc", "1", "--pgn", "x"},
@@ -209,6 +216,10 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--bogus", "1"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn"},
         {"--first", "a", "--second", "b", "--games", "2", "--st", "0.5", "--pgn", "x"},
+        // A node limit only exists in USI; an XBoard engine (the default protocol) cannot get one.
+        {"--first", "a", "--second", "b", "--second-protocol", "usi", "--games", "2", "--nodes", "100", "--pgn", "x"},
+        {"--first", "a", "--second", "b", "--first-protocol", "usi", "--second-protocol", "usi", "--games", "2",
+         "--nodes", "0", "--pgn", "x"},
     };
     for (const auto& args : bad) {
         std::ostringstream e;

@@ -53,6 +53,8 @@ void print_match_usage(std::ostream& out) {
            "  --tc [MOVES/]BASE[+INC]          clock in seconds: 10+0.1, 40/60, 60\n"
            "  --st S                           fixed time per move in seconds\n"
            "  --depth D                        fixed search depth (alone or with --tc)\n"
+           "  --nodes N                        fixed nodes per move, USI engines only (alone or\n"
+           "                                   with --tc): self-play tests that load cannot skew\n"
            "  --move-timeout S                 hang limit per move without a clock (default 60)\n"
            "  --margin-ms MS                   lateness tolerated before a time forfeit (default 200)\n"
            "  -j N, --concurrency N            games played at the same time (default 1)\n"
@@ -72,7 +74,7 @@ void print_match_usage(std::ostream& out) {
 
 std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& args, std::ostream& err) {
     MatchOptions o;
-    bool have_tc = false, have_st = false, have_depth = false;
+    bool have_tc = false, have_st = false, have_depth = false, have_nodes = false;
     std::optional<int64_t> move_timeout;
     size_t i = 0;
     auto fail = [&](const std::string& why) -> std::optional<MatchOptions> {
@@ -139,9 +141,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             std::string error;
             auto tc = parse_tc(s, error);
             if (!tc) return fail(error);
-            int depth = o.referee.tc.depth;
+            const TimeControl limits = o.referee.tc;
             o.referee.tc = *tc;
-            o.referee.tc.depth = depth;
+            o.referee.tc.depth = limits.depth;
+            o.referee.tc.nodes = limits.nodes;
             have_tc = true;
         } else if (a == "--st") {
             auto ms = parse_seconds(s);
@@ -153,6 +156,11 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             if (!n) return fail("bad --depth '" + s + "'");
             o.referee.tc.depth = int(*n);
             have_depth = true;
+        } else if (a == "--nodes") {
+            auto n = parse_int(s, 1, LLONG_MAX);
+            if (!n) return fail("bad --nodes '" + s + "'");
+            o.referee.tc.nodes = *n;
+            have_nodes = true;
         } else if (a == "--move-timeout") {
             auto ms = parse_seconds(s);
             if (!ms || *ms <= 0) return fail("bad --move-timeout '" + s + "'");
@@ -195,7 +203,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     if (o.games <= 0) return fail("--games N is needed");
     if (o.pgn_path.empty()) return fail("--pgn FILE is needed");
     if (have_tc && have_st) return fail("--tc and --st exclude each other");
-    if (!have_tc && !have_st && !have_depth) return fail("a time control is needed: --tc, --st or --depth");
+    if (!have_tc && !have_st && !have_depth && !have_nodes)
+        return fail("a time control is needed: --tc, --st, --depth or --nodes");
+    if (have_nodes && (o.first.protocol == Protocol::XBOARD || o.second.protocol == Protocol::XBOARD))
+        return fail("--nodes needs USI engines (XBoard has no command for a node limit)");
     if (move_timeout) o.referee.tc.no_clock_move_limit_ms = *move_timeout;
     if (have_st && o.referee.tc.move_time_ms % 1000 != 0 &&
         (o.first.protocol == Protocol::XBOARD || o.second.protocol == Protocol::XBOARD))

@@ -85,6 +85,7 @@ std::string TimeControl::describe() const {
     if (move_time_ms > 0) s = seconds_text(move_time_ms) + " s/move";
     else if (has_clock()) s = pgn_tag();
     if (depth > 0) s += std::string(s.empty() ? "" : ", ") + "depth " + std::to_string(depth);
+    if (nodes > 0) s += std::string(s.empty() ? "" : ", ") + std::to_string(nodes) + " nodes";
     return s.empty() ? "none" : s;
 }
 

@@ -71,6 +71,7 @@ public:
             if (clocks.moves_to_go > 0) go += " movestogo " + std::to_string(clocks.moves_to_go);
         }
         if (tc.depth > 0) go += " depth " + std::to_string(tc.depth);
+        if (tc.nodes > 0) go += " nodes " + std::to_string(tc.nodes);
         if (go == "go") go += " infinite";  // cannot happen: the runner always sets some limit
         send(go);
         thinking_ = true;

@@ -18,6 +18,9 @@ struct TimeControl {
     // Fixed depth (--depth); may be combined with a clock, otherwise a move may take up to
     // no_clock_move_limit_ms before the engine counts as hung.
     int depth = 0;
+    // Fixed nodes per move (--nodes, USI engines only): a load-independent budget for
+    // self-play tests; like depth it may be combined with a clock.
+    int64_t nodes = 0;
     int64_t no_clock_move_limit_ms = 60'000;
 
     bool has_clock() const { return base_ms > 0 || increment_ms > 0; }
