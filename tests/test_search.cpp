@@ -10,6 +10,7 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/core/rules.hpp"
+#include "shishi/search/bench.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/search/tt.hpp"
 
@@ -203,6 +204,22 @@ TEST_CASE("bench node count is deterministic", "[search][bench]") {
     CHECK(n1 > 0);
     CHECK(a.str().find("nodes " + std::to_string(n1)) != std::string::npos);
     CHECK(a.str().find("nps ") != std::string::npos);
+}
+
+TEST_CASE("bench positions are the start and seven middlegames reached by legal moves", "[search][bench]") {
+    const std::vector<std::string> lists = bench_move_lists();
+    REQUIRE(lists.size() == 8);
+    CHECK(lists[0].empty());
+    for (size_t i = 0; i < lists.size(); ++i) {
+        INFO("bench position " << i + 1);
+        Parsed<Position> pos = bench_position(lists[i]);
+        REQUIRE(pos);
+        if (i > 0) CHECK(pos.value->plies() >= 30);  // a middlegame, not an opening
+    }
+    // A bad move list is refused with the move named, not played around.
+    Parsed<Position> bad = bench_position("h2i2 z9z9");
+    REQUIRE_FALSE(bad);
+    CHECK(bad.error.find("z9z9") != std::string::npos);
 }
 
 namespace {

@@ -1,8 +1,10 @@
-// `shishi bench [depth]`: fixed-depth search benchmark over built-in positions.
+// `shishi bench [depth]`: fixed-depth search benchmark over built-in positions, and
+// `shishi benchpositions`: those positions as moves.
 #include <ostream>
 
 #include "shishi/cli/options.hpp"
-#include "shishi/search/search.hpp"
+#include "shishi/search/bench.hpp"
+#include "shishi/search/bench.hpp"
 
 namespace shishi::cli {
 
@@ -17,6 +19,17 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
         return 2;
     }
     run_bench(*depth, out);
+    return 0;
+}
+
+// One line per bench position: its XBoard moves from the start (an empty line is the start
+// itself), for scripts that set other engines up in the same positions.
+int benchpositions_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    if (args.size() > 1) {
+        err << "usage: shishi benchpositions\n";
+        return 2;
+    }
+    for (const std::string& moves : bench_move_lists()) out << moves << "\n";
     return 0;
 }
 

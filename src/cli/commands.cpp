@@ -8,6 +8,7 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
 int divide_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int benchpositions_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -24,6 +25,8 @@ const Command COMMANDS[] = {
     {"divide", divide_command, "divide <depth> [--fen F | --sfen S]  perft per root move"},
     {"perftsuite", perftsuite_command, "perftsuite <file> [--max-depth N]   check a perft reference file"},
     {"bench", bench_command, "bench [depth]                          fixed-depth search benchmark (nodes, nps)"},
+    {"benchpositions", benchpositions_command,
+     "benchpositions                         bench positions as XBoard moves from the start"},
     {"help", help_command, "help                                   this list"},
 };
 

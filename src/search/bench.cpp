@@ -1,46 +1,87 @@
-// `shishi bench`: a fixed-depth search over built-in positions (the start position and
-// middlegames from the perft reference set), single-threaded so the node count is the same on
-// every run of a build; the total is a quick check that a change did not alter the search.
-#include <chrono>
-#include <ostream>
+// `shishi bench`: a fixed-depth search over built-in positions (the start position and seven
+// middlegames), single-threaded so the node count is the same on every run of a build; the
+// total is a quick check that a change did not alter the search. The middlegames are given as
+// moves from the start (positions from Shishi self-play games at 20000 nodes a move, openings
+// 1, 2, 3 and 4 of data/openings.txt) so that engines without a working setboard (HaChu) can be
+// set up in the same positions for a speed comparison (scripts/speed-vs-hachu).
+#include "shishi/search/bench.hpp"
 
-#include "shishi/core/notation.hpp"
+#include <chrono>
+#include <iterator>
+#include <ostream>
+#include <sstream>
+
 #include "shishi/search/search.hpp"
 
 namespace shishi {
 namespace {
 
-const char* const BENCH_FENS[] = {
-    "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
-    "MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1",
-    "lfcsgekgscfl/avbhtx2obv1/m1rd4tr1a/1pppp1qp2p1/p2N4i2m/11p/12/1P1I4I3/P1PPPPPPPPPP/"
-    "1MRHD1QDHR1M/AVBT1OXGTBVA/LFCSGKE1SCFL b - - 0 1",
-    "lfcs1engtcfl/a1b1gxoksbva/mvrq1t2hr1m/1p1ppd2pp1p/p1pi1pNpi1p1/2h9/PPP3+d1I3/2RI5PH1/"
-    "1V1PPP1PP1PP/M2HDQ1D2RM/ACBGTO1TSBVA/LF1S1KE1GCFL w - - 0 1",
-    "lfc2ekd1cbl/2vstgx1gsfa/am1rdot1hrvm/p3q+Hp2pp1/3i1p1pp3/3np2Bi3/5P3P2/P2Q2PPI1Pp/"
-    "MP5HPR1P/V5OD2VM/ACT1SDX1TBCA/LF2GKEG1SFL b - - 0 1",
-    "l1cs2g2vfl/a1b3gts2a/mvf3k3rm/Q3p1pcp+Pp1/p7i3/4P2p4/12/1PP2P1+h3p/Pr7RPP/1MHDOTT1D2M/"
-    "AFSC3EGBVA/L2G2K1SCFL w - - 0 1",
-    "l7sc1l/4s2k1bfa/1f7r1m/7pNhv1/a5p2ppp/1p4B1i1P1/BH6q3/H2I1P3n1P/M2PP6V/3T7M/AVCGSK5A/"
-    "LF6C1FL b - - 0 1",
-    "2d5b3/4t7/1s2e3mc2/l1g4k3l/4P1m4H/p3Bpp3N1/12/1P1I4I2P/P+H2S3R1P1/M1K3G1T1VM/A1F3X1G2A/"
-    "LVCTO2ESCFL w - - 0 1",
-    "l2v3t2rl/2f2k4fa/a7m1m1/3i+h3gcp1/pp5opd2/6ppIp1p/1X1I7P/P1HP6P1/MPP1POP1n2L/1CD2TG3+h1/"
-    "AFV1R7/L2SEKTHS3 b - - 0 1",
+const char* const BENCH_MOVES[] = {
+    "",  // the start position
+    "h2i2 g10f8 c1b2 k12k11 g2h2 f8e6 f3h5 f9f8 h5j7 e6d5,d5e6 j4j5 f10f9 j7i8,i8i7 f9d7 i7h6 "
+    "h9h8 h4h5 i10f7 i3g5 f7g8 c4c5 e9e8 e4e5 e6e5,e5d6 d3j9+ j10j9 c2j9+ g8c4+ f4f5 "
+    "d6c5,c5c6 c3c2 k11j10 c2c4 c6c4 j9k10 j11k10",
+    "h2i2 g10f8 c1b2 k12k11 g2h2 f8e6 f3h5 f9f8 h5j7 e6d5,d5e6 j4j5 f10f9 j7i8,i8i7 f9d7 i7h6 "
+    "h9h8 h4h5 i10f7 i3g5 f7g8 c4c5 e9e8 e4e5 e6e5,e5d6 d3j9+ j10j9 c2j9+ g8c4+ f4f5 "
+    "d6c5,c5c6 c3c2 k11j10 c2c4 c6c4 j9k10 j11k10 b2c3 c4c3,c3c4 b3b2 c4d4,d4c4 b2c2 c4b4 "
+    "c2c7 d7b5 e3e4 b4a4,a4a5 c7c1 b5b6 h6j8 a5b5 j8i9,i9j8 b5d7 j8k9,k9k8 k10j11 g3d3 b6d6 "
+    "d3d6 d7d6,d6d7 g5j8 j11d5 j8h10+ e10h10 h3d3 d5e4+ d3d7 d8d7 h2f4 e4d5 k8l9,l9k8 h10i9 "
+    "j3d3 d5i10 k8j7 i10h9 j7h6 d9d8 h6g7 d10e9 g7h8,h8h7 l10k10 j2f6 i9i11 f6h8 e9e10 h7g7 "
+    "e10j5 g7f8,f8e8 c11i5 c1c9+ h9h8",
+    "b1b2 j9j8 h4h5 g10h8 k1k2 e9e8 f4f5 h8f7 g3d6 d10f8 f3e5 f8g7 e5g5 d8d7 d6i6 i10k8 i6c6 "
+    "c11f8 c4c5 f8e7 g5f4 e7i3+ j2i3 e8e7 d3c4 h9h8 d5d6 f7e8 d4d5 f10c7 c6c7 e8c7 i3f6 g7e9 "
+    "f4e5 c7e8 d6d7 e8d7,d7d8 f6g7 e9e8 e5g5 d8b6 g5f6 b6c5,c5c6 g7h8 e8d7 f6e7,e7f6 e10e8 "
+    "c4d3 c6d5",
+    "b1b2 j9j8 h4h5 g10h8 k1k2 e9e8 f4f5 h8f7 g3d6 d10f8 f3e5 f8g7 e5g5 d8d7 d6i6 i10k8 i6c6 "
+    "c11f8 c4c5 f8e7 g5f4 e7i3+ j2i3 e8e7 d3c4 h9h8 d5d6 f7e8 d4d5 f10c7 c6c7 e8c7 i3f6 g7e9 "
+    "f4e5 c7e8 d6d7 e8d7,d7d8 f6g7 e9e8 e5g5 d8b6 g5f6 b6c5,c5c6 g7h8 e8d7 f6e7,e7f6 e10e8 "
+    "c4d3 c6d5 h8g7 d7d8 f6f4 d8b6 b4b5 b6e3+ d3e3 d5f7 g7h6 e8b8 e3d4 h10h7 d4e5 b8e8 c3c7 "
+    "f7g6 h6b12+ b10b12 c7h7 g6h7,h7i7 f4f6 e8f8 f6d6 k8h5 e5f6 i7j6 b3c3 e11d10 f6e7 f8e9 "
+    "e7g5 j6i5,i5i6 d6f6 e9f8 f6f4 j10h10 c3c5 h5h4 g5h4 j11g8 f4g3 h10h4+ g3h4,h4g5 f8g7 "
+    "g5f4 d10e9 c2b3 k10k11 j1i2 g7g6 b3g8 g9g8 h3c3 e9d10 c3d4 g6h5 j3h3 i6j4 k2j3 j4j3,j3j4 "
+    "h3h5 j4k3,k3k2 h5j5 k2l3,l3k2 j5j8 k11j11 j8j11+ k12j11 c5d5 k2l1,l1l2",
+    "d5d6 i8i7 k1k2 g10g8 f2d2 g8h6 f3f5 e9e8 g3f3 h6i5,i5h6 e4e5 d10g7 f3c6 g7h7 f5f3 h7i6 "
+    "d6d7 h6f8 d3f5 e8e7 c2e4 e10e8 d7d6 f8g7 h4h5 e8h8 i3e7 i6h5 f5g5 h5i6 e4f5 c10e10 h3h8 "
+    "h9h8 f5e6 i10i11 e6j11+ i11j11 f3f5 i6h7 f5f3 j11h9 e5e6 c11f8",
+    "d5d6 i8i7 k1k2 g10g8 f2d2 g8h6 f3f5 e9e8 g3f3 h6i5,i5h6 e4e5 d10g7 f3c6 g7h7 f5f3 h7i6 "
+    "d6d7 h6f8 d3f5 e8e7 c2e4 e10e8 d7d6 f8g7 h4h5 e8h8 i3e7 i6h5 f5g5 h5i6 e4f5 c10e10 h3h8 "
+    "h9h8 f5e6 i10i11 e6j11+ i11j11 f3f5 i6h7 f5f3 j11h9 e5e6 c11f8 c6c9 f8e7 g5e7 e10e7 e6e7 "
+    "b10c10 c9b9 c10c4+ b9b12 f10d10 b12d10 h10d10 e2d3 c4e6 e3e6 g7e6 c3c12+ e6e7,e7d6 j3h3 "
+    "h7g6 g4g5 h9j7 f3f2 g6g7 f2e4 d8d7 k2j3 d10e10 e4f5 e10e7 g5g6 e7f8 j2f6 j7i8 j1j2 "
+    "j10c10 d4d5 d6d5,d5d6 d2d4 d6e8 h3e3 e8d10 c12c10 d10c10,c10d11 d4e5 k10k11 e5e7 g7g8 "
+    "e7f8 f9f8 f5d7 i8j7 d7f5 g8i6 c1d2 f8f7",
+    "e2d2 d8d7 k1k2 g10h8 b1b2 i12i11 c4c5 e9e8 f3f5 d9d8 f5e6 h8h6 e6d7,d7c7 h6i5,i5i6 "
+    "c7d8,d8d7 d10j4+ j3j4 c11j4+ d7e8,e8d7 h9h8 e4e5 i10f7 d3b5 e10d11 d7f5 j4i3 j2i3 i6j5 "
+    "h4h5 j5i4,i4j5 f5h6 j5l7 c2g6 f7f8 h6j6 f10c7 i3j4 f8j4+ j6j4 c7g7 j4k5 c10f10 b5e8 g7i7 "
+    "g3j6 i7c7 j6i5 e11d10 e8d8 c7k7 i5k7 l7k7,k7j8 k3j3 j8i7 g6d9+ j11g8 d9f11 f10f11 h3i4 "
+    "i7g7 d8d9+ d11e10 k5i5 g7f8 d9g6 e10e8 j3j7 e8f7 g6d6 f8f10",
 };
 
 }  // namespace
+
+std::vector<std::string> bench_move_lists() { return {std::begin(BENCH_MOVES), std::end(BENCH_MOVES)}; }
+
+Parsed<Position> bench_position(const std::string& moves) {
+    Position pos = Position::start();
+    std::istringstream in(moves);
+    for (std::string text; in >> text;) {
+        Parsed<Move> m = parse_xboard_move(pos, text);
+        if (!m) return Parsed<Position>::fail("move '" + text + "': " + m.error);
+        pos.make(*m);
+    }
+    return Parsed<Position>::ok(std::move(pos));
+}
 
 uint64_t run_bench(int depth, std::ostream& out) {
     Searcher searcher(16);
     uint64_t total = 0;
     const auto t0 = std::chrono::steady_clock::now();
     int index = 0;
-    for (const char* fen : BENCH_FENS) {
+    for (const char* moves : BENCH_MOVES) {
         ++index;
-        auto parsed = parse_xboard_fen(fen);
+        auto parsed = bench_position(moves);
         if (!parsed) {
-            out << "position " << index << ": bad FEN (" << parsed.error << ")\n";
+            out << "position " << index << ": bad moves (" << parsed.error << ")\n";
             continue;
         }
         Position pos = *parsed;

@@ -82,8 +82,4 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// `shishi bench`: fixed-depth searches over built-in positions; prints per-position lines and
-// "nodes N" / "nps N"; returns total nodes (deterministic for a given build and depth).
-uint64_t run_bench(int depth, std::ostream& out);
-
 }  // namespace shishi
