@@ -16,6 +16,18 @@ std::optional<Protocol> parse_protocol(const std::string& text) {
     return std::nullopt;
 }
 
+bool Engine::read_answer_line(std::string& line, TimePoint sent, TimePoint deadline, EngineReply& reply) {
+    const auto st = process_.read_line(line, deadline);
+    reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - sent).count();
+    switch (st) {
+        case ChildProcess::ReadStatus::LINE: return true;
+        case ChildProcess::ReadStatus::CLOSED: reply.kind = EngineReply::CRASHED; break;
+        case ChildProcess::ReadStatus::TIMEOUT: reply.kind = EngineReply::TIMEOUT; break;
+        case ChildProcess::ReadStatus::INTERRUPTED: reply.kind = EngineReply::INTERRUPTED; break;
+    }
+    return false;
+}
+
 void Engine::quit() { process_.stop(std::chrono::milliseconds(300)); }
 
 bool Engine::alive() { return process_.running() && !process_.exited(); }

@@ -76,22 +76,7 @@ public:
         send(go);
         thinking_ = true;
         auto sent = SteadyClock::now();
-        for (;;) {
-            auto st = process_.read_line(line, deadline);
-            reply.elapsed_ms =
-                std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - sent).count();
-            if (st == ChildProcess::ReadStatus::CLOSED) {
-                reply.kind = EngineReply::CRASHED;
-                return reply;
-            }
-            if (st == ChildProcess::ReadStatus::TIMEOUT) {
-                reply.kind = EngineReply::TIMEOUT;
-                return reply;
-            }
-            if (st == ChildProcess::ReadStatus::INTERRUPTED) {
-                reply.kind = EngineReply::INTERRUPTED;
-                return reply;
-            }
+        while (read_answer_line(line, sent, deadline, reply)) {
             if (starts_with(line, "bestmove")) {
                 thinking_ = false;
                 std::istringstream in(line);
@@ -110,6 +95,7 @@ public:
             }
             if (auto s = usi_info_score(line)) reply.score = s;
         }
+        return reply;
     }
 
     Parsed<Move> parse_move(const Position& pos, const std::string& text) const override {

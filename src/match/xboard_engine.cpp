@@ -196,24 +196,9 @@ public:
         pending_.clear();
         auto sent = SteadyClock::now();
         legs_.clear();
-        for (;;) {
-            auto st = process_.read_line(line, deadline);
-            reply.elapsed_ms =
-                std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - sent).count();
-            if (st == ChildProcess::ReadStatus::CLOSED) {
-                reply.kind = EngineReply::CRASHED;
-                return reply;
-            }
-            if (st == ChildProcess::ReadStatus::TIMEOUT) {
-                reply.kind = EngineReply::TIMEOUT;
-                return reply;
-            }
-            if (st == ChildProcess::ReadStatus::INTERRUPTED) {
-                reply.kind = EngineReply::INTERRUPTED;
-                return reply;
-            }
+        while (read_answer_line(line, sent, deadline, reply))
             if (handle_line(line, reply, true)) return reply;
-        }
+        return reply;
     }
 
     Parsed<Move> parse_move(const Position& pos, const std::string& text) const override {

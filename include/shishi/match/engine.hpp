@@ -105,6 +105,11 @@ public:
     const EngineConfig& config() const { return config_; }
 
 protected:
+    // Next line of the engine's answer to a move request sent at `sent`: true with a line, or
+    // false with reply.kind set to CRASHED, TIMEOUT or INTERRUPTED; reply.elapsed_ms is kept
+    // current either way.
+    bool read_answer_line(std::string& line, TimePoint sent, TimePoint deadline, EngineReply& reply);
+
     EngineConfig config_;
     ChildProcess process_;
     std::string name_;
