@@ -15,6 +15,7 @@
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/eval/eval.hpp"
+#include "shishi/search/helper_threads.hpp"
 #include "shishi/search/move_order.hpp"
 #include "shishi/search/timeman.hpp"
 #include "shishi/search/tt.hpp"
@@ -53,6 +54,8 @@ struct LmrTable {
 };
 const LmrTable LMR;
 
+struct Worker;
+
 // What all workers of one Searcher share: the table, the settings, the stop and ponder flags
 // and the limits and clock of the search in progress.
 struct Shared {
@@ -66,11 +69,13 @@ struct Shared {
     std::atomic<bool> stop_requested{false};
     std::atomic<bool> pondering{false};
     std::atomic<bool> ponderhit_pending{false};
+    std::atomic<bool> helpers_stop{false};  // set by the main worker when its search ends
 
     // --- the search in progress (written before it starts) --------------------------------------
     SearchLimits limits;
     TimeBudget budget;
-    Clock::time_point start;
+    Clock::time_point start;      // written by the main worker only (ponderhit)
+    std::vector<Worker*> helpers; // changed only between searches
 
     int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
@@ -79,12 +84,17 @@ struct Shared {
 
 // One search thread's state: its position, move-ordering statistics, per-ply scratch and
 // counters. Allocated once per worker (the per-ply arrays are large) and reused by every search,
-// so nothing is allocated in the tree.
+// so nothing is allocated in the tree. Worker 0 is the main worker: it runs on the caller's
+// thread, keeps the time, reports and chooses the move; the others (helpers, Lazy SMP) search
+// the same root on their own copy of the position and help only through the shared table.
 struct Worker {
-    explicit Worker(Shared& s) : shared(s), tt(s.tt) { clear_statistics(); }
+    Worker(Shared& s, int worker_id) : shared(s), tt(s.tt), id(worker_id) { clear_statistics(); }
 
     Shared& shared;
     TranspositionTable& tt;  // shared.tt, under the name the node code uses
+    const int id;
+    bool is_main() const { return id == 0; }
+    Position own_position;   // a helper's copy of the root (the main worker uses the caller's)
 
     // --- per-search state ------------------------------------------------------------------
     Position* pos = nullptr;
@@ -116,13 +126,22 @@ struct Worker {
 
     int64_t elapsed_ms() const { return shared.elapsed_ms(); }
 
-    // Polled at every node; reads the clock every NODE_CHECK_INTERVAL nodes.
+    // This worker's nodes plus the helpers' (the main worker's view of the whole search).
+    uint64_t total_nodes() const {
+        uint64_t n = nodes;
+        for (const Worker* h : shared.helpers) n += h->node_counter.load(std::memory_order_relaxed);
+        return n;
+    }
+
+    // Polled at every node; the main worker reads the clock every NODE_CHECK_INTERVAL nodes,
+    // helpers only wait for it to end the search.
     bool should_stop() {
         if (aborted) return true;
         if (shared.stop_requested.load(std::memory_order_relaxed)) return aborted = true;
+        if (!is_main()) return aborted = shared.helpers_stop.load(std::memory_order_relaxed);
         if (nodes % NODE_CHECK_INTERVAL == 0) {
             if (shared.ponderhit_pending.exchange(false)) shared.start = Clock::now();
-            if (shared.limits.nodes && nodes >= shared.limits.nodes) return aborted = true;
+            if (shared.limits.nodes && total_nodes() >= shared.limits.nodes) return aborted = true;
             if (shared.budget.limited && !shared.pondering.load(std::memory_order_relaxed) &&
                 elapsed_ms() >= shared.budget.hard_ms)
                 return aborted = true;
@@ -201,18 +220,46 @@ struct Worker {
     int qsearch(int alpha, int beta, int ply);
     int search(int alpha, int beta, int depth, int ply, bool null_allowed = true);
     int aspiration(int depth, int previous);
-    // Iterative deepening over p under shared.limits (set up by Searcher::Impl::run).
+    // Iterative deepening over p under shared.limits (set up by Searcher::Impl::run). A helper
+    // runs until the main worker ends the search; its result is not used.
     SearchResult run(Position& p, const std::function<void(const SearchInfo&)>& on_info);
 };
 
 }  // namespace
 
 struct Searcher::Impl {
-    explicit Impl(size_t mb) : shared(mb), main(std::make_unique<Worker>(shared)) {}
+    explicit Impl(size_t mb)
+        : shared(mb),
+          main(std::make_unique<Worker>(shared, 0)),
+          pool([this](int i) {
+              Worker& h = *helpers[size_t(i)];
+              h.run(h.own_position, {});
+          }) {}
 
     Shared shared;
-    int threads = 1;
     std::unique_ptr<Worker> main;
+    std::vector<std::unique_ptr<Worker>> helpers;  // helpers[i] runs on pool thread i
+    HelperThreads pool;                            // last: its threads end before the workers go
+
+    void set_threads(int n) {
+        const size_t want = size_t(std::max(1, n) - 1);
+        if (want < helpers.size()) {
+            pool.resize(int(want));
+            helpers.resize(want);
+        } else {
+            while (helpers.size() < want)
+                helpers.push_back(std::make_unique<Worker>(shared, int(helpers.size()) + 1));
+            pool.resize(int(want));
+        }
+        shared.helpers.clear();
+        for (auto& h : helpers) shared.helpers.push_back(h.get());
+    }
+
+    uint64_t nodes_searched() const {
+        uint64_t n = main->node_counter.load(std::memory_order_relaxed);
+        for (const auto& h : helpers) n += h->node_counter.load(std::memory_order_relaxed);
+        return n;
+    }
 
     SearchResult run(Position& p, const SearchLimits& l,
                      const std::function<void(const SearchInfo&)>& on_info) {
@@ -221,7 +268,14 @@ struct Searcher::Impl {
         shared.budget = allocate_time(l, std::max(0, p.move_number() - 1));
         shared.ponderhit_pending.store(false);
         shared.tt.new_search();
-        return main->run(p, on_info);
+        shared.helpers_stop.store(false);
+        for (auto& h : helpers) h->own_position = p;  // before the main worker changes p
+        pool.start();
+        SearchResult result = main->run(p, on_info);
+        shared.helpers_stop.store(true);
+        pool.wait();
+        result.nodes = nodes_searched();
+        return result;
     }
 };
 
@@ -472,7 +526,8 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
     const int max_depth = l.depth > 0 ? std::min(l.depth, MAX_PLY - 1) : MAX_PLY - 1;
     int previous = 0;
     int instability = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    // Odd-numbered helpers run one ply ahead, so the table holds deeper results sooner.
+    for (int depth = 1 + (id & 1); depth <= max_depth; ++depth) {
         root_depth = depth;
         root_best = Move::none();
         const int score = aspiration(depth, previous);
@@ -492,12 +547,13 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         instability = std::max(0, instability - 1);
         result.score = previous = score;
         result.depth = depth;
+        if (!is_main()) continue;
         if (on_info) {
             SearchInfo info;
             info.depth = depth;
             info.seldepth = seldepth;
             info.score = score;
-            info.nodes = nodes;
+            info.nodes = total_nodes();
             info.time_ms = elapsed_ms();
             info.hashfull = tt.hashfull();
             info.pv.assign(&pv[0][0], &pv[0][0] + pv_len[0]);
@@ -505,10 +561,12 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         }
         if (l.infinite || shared.pondering.load()) continue;
         if (root_moves.size() == 1 && budget.limited) break;  // nothing to choose
-        if (l.nodes && nodes >= l.nodes) break;
+        if (l.nodes && total_nodes() >= l.nodes) break;
         if (is_mate_score(score) && depth > SCORE_MATE - std::abs(score) + 2) break;
         if (budget.limited && elapsed_ms() >= scaled_soft_limit(budget, instability)) break;
     }
+    if (!is_main()) return result;
+    shared.helpers_stop.store(true);  // nothing more to learn from them
     // Analysis and pondering report their move only when told to.
     while ((l.infinite || shared.pondering.load()) && !shared.stop_requested.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -523,12 +581,13 @@ Searcher::Searcher(size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
 Searcher::~Searcher() = default;
 
 void Searcher::set_hash_mb(size_t mb) { impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
-void Searcher::set_threads(int n) { impl_->threads = std::max(1, n); }
+void Searcher::set_threads(int n) { impl_->set_threads(n); }
 void Searcher::set_contempt(int cp) { impl_->shared.contempt = cp; }
 
 void Searcher::new_game() {
     impl_->shared.tt.clear();
     impl_->main->clear_statistics();
+    for (auto& h : impl_->helpers) h->clear_statistics();
 }
 
 SearchResult Searcher::search(Position& pos, const SearchLimits& limits,
@@ -548,7 +607,7 @@ void Searcher::ponderhit() {
 }
 
 uint64_t Searcher::nodes_searched() const {
-    return impl_->main->node_counter.load(std::memory_order_relaxed);
+    return impl_->nodes_searched();
 }
 
 }  // namespace shishi
