@@ -15,6 +15,7 @@
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/eval/eval.hpp"
+#include "shishi/search/helper_threads.hpp"
 #include "shishi/search/move_order.hpp"
 #include "shishi/search/timeman.hpp"
 #include "shishi/search/tt.hpp"
@@ -53,36 +54,60 @@ struct LmrTable {
 };
 const LmrTable LMR;
 
-}  // namespace
+struct Worker;
 
-struct Searcher::Impl {
-    explicit Impl(size_t mb) : tt(mb) { clear_statistics(); }
+// What all workers of one Searcher share: the table, the settings, the stop and ponder flags
+// and the limits and clock of the search in progress.
+struct Shared {
+    explicit Shared(size_t mb) : tt(mb) {}
 
     // --- configuration ---------------------------------------------------------------------
     TranspositionTable tt;
-    int threads = 1;
     int contempt = 0;
 
-    // --- shared with other threads ------------------------------------------------------------
+    // --- set by other threads ------------------------------------------------------------------
     std::atomic<bool> stop_requested{false};
     std::atomic<bool> pondering{false};
     std::atomic<bool> ponderhit_pending{false};
-    std::atomic<uint64_t> node_counter{0};
+    std::atomic<bool> helpers_stop{false};  // set by the main worker when its search ends
 
-    // --- per-search state (search thread only) ---------------------------------------------
-    Position* pos = nullptr;
-    Color root_side = WHITE;
+    // --- the search in progress (written before it starts) --------------------------------------
     SearchLimits limits;
     TimeBudget budget;
-    Clock::time_point start;
+    Clock::time_point start;      // written by the main worker only (ponderhit)
+    std::vector<Worker*> helpers; // changed only between searches
+
+    int64_t elapsed_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    }
+};
+
+// One search thread's state: its position, move-ordering statistics, per-ply scratch and
+// counters. Allocated once per worker (the per-ply arrays are large) and reused by every search,
+// so nothing is allocated in the tree. Worker 0 is the main worker: it runs on the caller's
+// thread, keeps the time, reports and chooses the move; the others (helpers, Lazy SMP) search
+// the same root on their own copy of the position and help only through the shared table.
+struct Worker {
+    Worker(Shared& s, int worker_id) : shared(s), tt(s.tt), id(worker_id) { clear_statistics(); }
+
+    Shared& shared;
+    TranspositionTable& tt;  // shared.tt, under the name the node code uses
+    const int id;
+    bool is_main() const { return id == 0; }
+    Position own_position;   // a helper's copy of the root (the main worker uses the caller's)
+
+    // --- per-search state ------------------------------------------------------------------
+    Position* pos = nullptr;
+    Color root_side = WHITE;
     uint64_t nodes = 0;
+    std::atomic<uint64_t> node_counter{0};  // nodes, for readers on other threads
     bool aborted = false;
     int root_depth = 0;
     int seldepth = 0;
     Move root_best;
     bool skip_root_pass = false;  // SearchLimits::allow_pass is off and another move exists
 
-    // --- per-ply scratch, allocated once with the Searcher (no allocation in the tree) -------
+    // --- per-ply scratch (no allocation in the tree) -----------------------------------------
     HistoryTable history;
     Move killers[MAX_PLY + 2][2];
     std::array<MoveList, MAX_PLY + 2> lists;
@@ -99,19 +124,26 @@ struct Searcher::Impl {
         for (auto& k : killers) k[0] = k[1] = Move::none();
     }
 
-    int64_t elapsed_ms() const {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    int64_t elapsed_ms() const { return shared.elapsed_ms(); }
+
+    // This worker's nodes plus the helpers' (the main worker's view of the whole search).
+    uint64_t total_nodes() const {
+        uint64_t n = nodes;
+        for (const Worker* h : shared.helpers) n += h->node_counter.load(std::memory_order_relaxed);
+        return n;
     }
 
-    // Polled at every node; reads the clock every NODE_CHECK_INTERVAL nodes.
+    // Polled at every node; the main worker reads the clock every NODE_CHECK_INTERVAL nodes,
+    // helpers only wait for it to end the search.
     bool should_stop() {
         if (aborted) return true;
-        if (stop_requested.load(std::memory_order_relaxed)) return aborted = true;
+        if (shared.stop_requested.load(std::memory_order_relaxed)) return aborted = true;
+        if (!is_main()) return aborted = shared.helpers_stop.load(std::memory_order_relaxed);
         if (nodes % NODE_CHECK_INTERVAL == 0) {
-            if (ponderhit_pending.exchange(false)) start = Clock::now();
-            if (limits.nodes && nodes >= limits.nodes) return aborted = true;
-            if (budget.limited && !pondering.load(std::memory_order_relaxed) &&
-                elapsed_ms() >= budget.hard_ms)
+            if (shared.ponderhit_pending.exchange(false)) shared.start = Clock::now();
+            if (shared.limits.nodes && total_nodes() >= shared.limits.nodes) return aborted = true;
+            if (shared.budget.limited && !shared.pondering.load(std::memory_order_relaxed) &&
+                elapsed_ms() >= shared.budget.hard_ms)
                 return aborted = true;
         }
         return false;
@@ -122,7 +154,9 @@ struct Searcher::Impl {
         node_counter.store(nodes, std::memory_order_relaxed);
     }
 
-    int draw_score() const { return pos->side_to_move() == root_side ? -contempt : contempt; }
+    int draw_score() const {
+        return pos->side_to_move() == root_side ? -shared.contempt : shared.contempt;
+    }
 
     // Index of the latest earlier occurrence of the current position (same side to move,
     // since the last capture), or -1.
@@ -186,11 +220,66 @@ struct Searcher::Impl {
     int qsearch(int alpha, int beta, int ply);
     int search(int alpha, int beta, int depth, int ply, bool null_allowed = true);
     int aspiration(int depth, int previous);
-    SearchResult run(Position& p, const SearchLimits& l,
-                     const std::function<void(const SearchInfo&)>& on_info);
+    // Iterative deepening over p under shared.limits (set up by Searcher::Impl::run). A helper
+    // runs until the main worker ends the search; its result is not used.
+    SearchResult run(Position& p, const std::function<void(const SearchInfo&)>& on_info);
 };
 
-int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
+}  // namespace
+
+struct Searcher::Impl {
+    explicit Impl(size_t mb)
+        : shared(mb),
+          main(std::make_unique<Worker>(shared, 0)),
+          pool([this](int i) {
+              Worker& h = *helpers[size_t(i)];
+              h.run(h.own_position, {});
+          }) {}
+
+    Shared shared;
+    std::unique_ptr<Worker> main;
+    std::vector<std::unique_ptr<Worker>> helpers;  // helpers[i] runs on pool thread i
+    HelperThreads pool;                            // last: its threads end before the workers go
+
+    void set_threads(int n) {
+        const size_t want = size_t(std::max(1, n) - 1);
+        if (want < helpers.size()) {
+            pool.resize(int(want));
+            helpers.resize(want);
+        } else {
+            while (helpers.size() < want)
+                helpers.push_back(std::make_unique<Worker>(shared, int(helpers.size()) + 1));
+            pool.resize(int(want));
+        }
+        shared.helpers.clear();
+        for (auto& h : helpers) shared.helpers.push_back(h.get());
+    }
+
+    uint64_t nodes_searched() const {
+        uint64_t n = main->node_counter.load(std::memory_order_relaxed);
+        for (const auto& h : helpers) n += h->node_counter.load(std::memory_order_relaxed);
+        return n;
+    }
+
+    SearchResult run(Position& p, const SearchLimits& l,
+                     const std::function<void(const SearchInfo&)>& on_info) {
+        shared.limits = l;
+        shared.start = Clock::now();
+        shared.budget = allocate_time(l, std::max(0, p.move_number() - 1));
+        shared.ponderhit_pending.store(false);
+        shared.tt.new_search();
+        shared.helpers_stop.store(false);
+        for (auto& h : helpers) h->own_position = p;  // before the main worker changes p
+        pool.start();
+        SearchResult result = main->run(p, on_info);
+        shared.helpers_stop.store(true);
+        pool.wait();
+        result.nodes = nodes_searched();
+        return result;
+    }
+};
+
+int Worker::qsearch(int alpha, int beta, int ply) {
     pv_len[ply] = ply;
     const Color us = pos->side_to_move();
     if (pos->royal_count(us) == 0) return royal_lost_score(ply);
@@ -247,7 +336,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
     return best;
 }
 
-int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
+int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     pv_len[ply] = ply;
     const Color us = pos->side_to_move();
     const bool root = ply == 0;
@@ -379,7 +468,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool null_al
     return best;
 }
 
-int Searcher::Impl::aspiration(int depth, int previous) {
+int Worker::aspiration(int depth, int previous) {
     if (depth < 4 || is_mate_score(previous)) return search(-SCORE_INFINITE, SCORE_INFINITE, depth, 0);
     int delta = ASPIRATION_DELTA;
     int alpha = std::max(previous - delta, -SCORE_INFINITE);
@@ -403,19 +492,15 @@ int Searcher::Impl::aspiration(int depth, int previous) {
     }
 }
 
-SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
-                                 const std::function<void(const SearchInfo&)>& on_info) {
+SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&)>& on_info) {
+    const SearchLimits& l = shared.limits;
+    const TimeBudget& budget = shared.budget;
     pos = &p;
     root_side = p.side_to_move();
-    limits = l;
-    start = Clock::now();
-    budget = allocate_time(l, std::max(0, p.move_number() - 1));
     nodes = 0;
     node_counter.store(0, std::memory_order_relaxed);
     aborted = false;
     seldepth = 0;
-    ponderhit_pending.store(false);
-    tt.new_search();
     for (auto& k : killers) k[0] = k[1] = Move::none();
     prepare_check_history();
 
@@ -441,7 +526,8 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
     const int max_depth = l.depth > 0 ? std::min(l.depth, MAX_PLY - 1) : MAX_PLY - 1;
     int previous = 0;
     int instability = 0;
-    for (int depth = 1; depth <= max_depth; ++depth) {
+    // Odd-numbered helpers run one ply ahead, so the table holds deeper results sooner.
+    for (int depth = 1 + (id & 1); depth <= max_depth; ++depth) {
         root_depth = depth;
         root_best = Move::none();
         const int score = aspiration(depth, previous);
@@ -461,25 +547,28 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
         instability = std::max(0, instability - 1);
         result.score = previous = score;
         result.depth = depth;
+        if (!is_main()) continue;
         if (on_info) {
             SearchInfo info;
             info.depth = depth;
             info.seldepth = seldepth;
             info.score = score;
-            info.nodes = nodes;
+            info.nodes = total_nodes();
             info.time_ms = elapsed_ms();
             info.hashfull = tt.hashfull();
             info.pv.assign(&pv[0][0], &pv[0][0] + pv_len[0]);
             on_info(info);
         }
-        if (l.infinite || pondering.load()) continue;
+        if (l.infinite || shared.pondering.load()) continue;
         if (root_moves.size() == 1 && budget.limited) break;  // nothing to choose
-        if (l.nodes && nodes >= l.nodes) break;
+        if (l.nodes && total_nodes() >= l.nodes) break;
         if (is_mate_score(score) && depth > SCORE_MATE - std::abs(score) + 2) break;
         if (budget.limited && elapsed_ms() >= scaled_soft_limit(budget, instability)) break;
     }
+    if (!is_main()) return result;
+    shared.helpers_stop.store(true);  // nothing more to learn from them
     // Analysis and pondering report their move only when told to.
-    while ((l.infinite || pondering.load()) && !stop_requested.load())
+    while ((l.infinite || shared.pondering.load()) && !shared.stop_requested.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     result.nodes = nodes;
     pos = nullptr;
@@ -491,33 +580,34 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
 Searcher::Searcher(size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
 Searcher::~Searcher() = default;
 
-void Searcher::set_hash_mb(size_t mb) { impl_->tt.resize(std::max<size_t>(1, mb)); }
-void Searcher::set_threads(int n) { impl_->threads = std::max(1, n); }
-void Searcher::set_contempt(int cp) { impl_->contempt = cp; }
+void Searcher::set_hash_mb(size_t mb) { impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
+void Searcher::set_threads(int n) { impl_->set_threads(n); }
+void Searcher::set_contempt(int cp) { impl_->shared.contempt = cp; }
 
 void Searcher::new_game() {
-    impl_->tt.clear();
-    impl_->clear_statistics();
+    impl_->shared.tt.clear();
+    impl_->main->clear_statistics();
+    for (auto& h : impl_->helpers) h->clear_statistics();
 }
 
 SearchResult Searcher::search(Position& pos, const SearchLimits& limits,
                               const std::function<void(const SearchInfo&)>& on_info) {
-    impl_->stop_requested.store(false);
-    impl_->pondering.store(limits.ponder);
+    impl_->shared.stop_requested.store(false);
+    impl_->shared.pondering.store(limits.ponder);
     SearchResult r = impl_->run(pos, limits, on_info);
-    impl_->pondering.store(false);
+    impl_->shared.pondering.store(false);
     return r;
 }
 
-void Searcher::stop() { impl_->stop_requested.store(true); }
+void Searcher::stop() { impl_->shared.stop_requested.store(true); }
 
 void Searcher::ponderhit() {
-    impl_->ponderhit_pending.store(true);
-    impl_->pondering.store(false);
+    impl_->shared.ponderhit_pending.store(true);
+    impl_->shared.pondering.store(false);
 }
 
 uint64_t Searcher::nodes_searched() const {
-    return impl_->node_counter.load(std::memory_order_relaxed);
+    return impl_->nodes_searched();
 }
 
 }  // namespace shishi

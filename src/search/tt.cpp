@@ -1,9 +1,9 @@
 // Buckets of two entries: probing checks both; storing overwrites the same key, else the entry
-// that is from an older search or, within the same search, the shallower one.
+// that is from an older search or, within the same search, the shallower one. Each entry is two
+// relaxed atomic words (key ^ data, data) so search threads can share the table.
 #include "shishi/search/tt.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 #include "shishi/search/search.hpp"
 
@@ -31,8 +31,21 @@ void TranspositionTable::resize(size_t mb) {
     clear();
 }
 
+uint64_t TranspositionTable::Data::pack() const {
+    return uint64_t(move) | uint64_t(uint16_t(score)) << 32 | uint64_t(uint8_t(depth)) << 48 |
+           uint64_t(gen_bound) << 56;
+}
+
+TranspositionTable::Data TranspositionTable::Data::unpack(uint64_t d) {
+    return Data{uint32_t(d), int16_t(uint16_t(d >> 32)), int8_t(uint8_t(d >> 48)), uint8_t(d >> 56)};
+}
+
 void TranspositionTable::clear() {
-    std::memset(static_cast<void*>(table_.get()), 0, buckets_ * sizeof(Bucket));
+    for (size_t i = 0; i < buckets_; ++i)
+        for (Entry& e : table_[i].e) {
+            e.check.store(0, std::memory_order_relaxed);
+            e.data.store(0, std::memory_order_relaxed);
+        }
     generation_ = 0;
 }
 
@@ -41,11 +54,13 @@ void TranspositionTable::new_search() { generation_ = uint8_t(generation_ + 4); 
 bool TranspositionTable::probe(uint64_t key, int ply, TTHit& hit) const {
     const Bucket& b = table_[index(key)];
     for (const Entry& e : b.e) {
-        if (e.key == key && (e.gen_bound & 3) != BOUND_NONE) {
-            hit.move = Move::from_raw(e.move);
-            hit.score = score_from_tt(e.score, ply);
-            hit.depth = e.depth;
-            hit.bound = Bound(e.gen_bound & 3);
+        const uint64_t d = e.data.load(std::memory_order_relaxed);
+        const Data data = Data::unpack(d);
+        if ((e.check.load(std::memory_order_relaxed) ^ d) == key && (data.gen_bound & 3) != BOUND_NONE) {
+            hit.move = Move::from_raw(data.move);
+            hit.score = score_from_tt(data.score, ply);
+            hit.depth = data.depth;
+            hit.bound = Bound(data.gen_bound & 3);
             return true;
         }
     }
@@ -54,37 +69,49 @@ bool TranspositionTable::probe(uint64_t key, int ply, TTHit& hit) const {
 
 void TranspositionTable::store(uint64_t key, int ply, Move move, int score, int depth, Bound bound) {
     Bucket& b = table_[index(key)];
-    Entry* target = nullptr;
-    for (Entry& e : b.e)
-        if (e.key == key) target = &e;
-    if (!target) {
+    // A snapshot of both entries; another thread may change them meanwhile, which at worst
+    // loses one of the two stores.
+    uint64_t keys[2];
+    Data old[2];
+    for (int i = 0; i < 2; ++i) {
+        const uint64_t d = b.e[i].data.load(std::memory_order_relaxed);
+        keys[i] = b.e[i].check.load(std::memory_order_relaxed) ^ d;
+        old[i] = Data::unpack(d);
+    }
+    int target = -1;
+    for (int i = 0; i < 2; ++i)
+        if (keys[i] == key) target = i;
+    if (target < 0) {
         // Replace the less useful entry: an empty or older one first, then the shallower.
-        auto worth = [&](const Entry& e) {
+        auto worth = [&](const Data& e) {
             if ((e.gen_bound & 3) == BOUND_NONE) return -1000;
             bool current = (e.gen_bound & ~3) == generation_;
             return e.depth + (current ? 256 : 0);
         };
-        target = worth(b.e[0]) <= worth(b.e[1]) ? &b.e[0] : &b.e[1];
-    } else if (move.is_none() && target->move != 0) {
-        move = Move::from_raw(target->move);  // keep a known best move for this position
+        target = worth(old[0]) <= worth(old[1]) ? 0 : 1;
+    } else if (move.is_none() && old[target].move != 0) {
+        move = Move::from_raw(old[target].move);  // keep a known best move for this position
     }
+    const Data& t = old[target];
     // A shallower result for the same position does not overwrite an exact deeper one.
-    if (target->key == key && (target->gen_bound & 3) == BOUND_EXACT && bound != BOUND_EXACT &&
-        target->depth > depth + 2 && (target->gen_bound & ~3) == generation_)
+    if (keys[target] == key && (t.gen_bound & 3) == BOUND_EXACT && bound != BOUND_EXACT &&
+        t.depth > depth + 2 && (t.gen_bound & ~3) == generation_)
         return;
-    target->key = key;
-    target->move = move.raw();
-    target->score = int16_t(score_to_tt(score, ply));
-    target->depth = int8_t(std::clamp(depth, -100, 127));
-    target->gen_bound = uint8_t(generation_ | bound);
+    const Data data{move.raw(), int16_t(score_to_tt(score, ply)),
+                    int8_t(std::clamp(depth, -100, 127)), uint8_t(generation_ | bound)};
+    const uint64_t d = data.pack();
+    b.e[target].data.store(d, std::memory_order_relaxed);
+    b.e[target].check.store(key ^ d, std::memory_order_relaxed);
 }
 
 int TranspositionTable::hashfull() const {
     const size_t sample = std::min<size_t>(buckets_, 500);
     int used = 0;
     for (size_t i = 0; i < sample; ++i)
-        for (const Entry& e : table_[i].e)
-            if ((e.gen_bound & 3) != BOUND_NONE && (e.gen_bound & ~3) == generation_) ++used;
+        for (const Entry& e : table_[i].e) {
+            const uint8_t gen_bound = Data::unpack(e.data.load(std::memory_order_relaxed)).gen_bound;
+            if ((gen_bound & 3) != BOUND_NONE && (gen_bound & ~3) == generation_) ++used;
+        }
     return int(used * 1000 / (sample * 2));
 }
 

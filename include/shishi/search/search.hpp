@@ -1,6 +1,8 @@
 // The searcher: iterative deepening PVS alpha-beta with a transposition table and quiescence
 // over captures. One Searcher per engine; search() runs on the caller's thread and can be
-// stopped from another thread with stop().
+// stopped from another thread with stop(). With set_threads(n), n - 1 helper threads search
+// the same root at the same time, sharing the table (Lazy SMP); the caller's thread keeps the
+// time, reports and chooses the move.
 #pragma once
 
 #include <atomic>
@@ -49,7 +51,7 @@ struct SearchResult {
     Move ponder;                  // expected reply, or none
     int score = 0;
     int depth = 0;
-    uint64_t nodes = 0;
+    uint64_t nodes = 0;           // all threads
 };
 
 // Is this a mate score, and in how many moves (positive: side to move wins)?
@@ -63,8 +65,9 @@ public:
     Searcher(const Searcher&) = delete;
     Searcher& operator=(const Searcher&) = delete;
 
+    // Settings: only while no search runs.
     void set_hash_mb(size_t mb);   // replaces the table (cleared)
-    void set_threads(int n);       // 1 = single-threaded
+    void set_threads(int n);       // 1 = single-threaded; helper threads start here, once
     void set_contempt(int cp);     // score of a draw for the side to move, negated
     void new_game();               // clears the table and history statistics
 
@@ -75,7 +78,7 @@ public:
 
     void stop();                   // thread-safe: finish as soon as possible
     void ponderhit();              // thread-safe: switch from ponder to normal timing
-    uint64_t nodes_searched() const;
+    uint64_t nodes_searched() const;  // thread-safe: all threads' nodes of the last search
 
 private:
     struct Impl;

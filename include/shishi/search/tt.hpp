@@ -1,8 +1,11 @@
 // Transposition table: a fixed-size array of two-entry buckets indexed by the Zobrist key.
 // Sized in megabytes, replaced (and cleared) on resize. Mate scores are stored relative to the
 // node ("mate in n from here") and converted back with the probing node's ply.
+// probe and store may run on several search threads at once (lock-free; a torn entry reads as
+// a miss); resize, clear and new_search only while no search runs.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -36,12 +39,23 @@ public:
     size_t bucket_count() const { return buckets_; }
 
 private:
-    struct Entry {
-        uint64_t key;
+    // The fields of an entry packed in one word: move in bits 0-31, score 32-47, depth 48-55,
+    // generation (high six bits) and Bound (low two) in 56-63.
+    struct Data {
         uint32_t move;
         int16_t score;
         int8_t depth;
-        uint8_t gen_bound;  // generation in the high six bits, Bound in the low two
+        uint8_t gen_bound;
+        uint64_t pack() const;
+        static Data unpack(uint64_t d);
+    };
+    // Stored as the key XOR the data word next to the data word: a reader that sees the two
+    // words from different stores (threads writing the same entry at once) gets a key that does
+    // not match, so a torn entry is a miss, never a wrong move or score. Relaxed atomics keep
+    // concurrent access defined; on x86-64 they are plain loads and stores.
+    struct Entry {
+        std::atomic<uint64_t> check;  // key ^ data
+        std::atomic<uint64_t> data;
     };
     struct Bucket {
         Entry e[2];
