@@ -147,8 +147,9 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
         const Piece p = b[s];
         if (p == EMPTY || p == EDGE || color_of(p) != c) continue;
         ++guards;
-        // A Lion takes an unprotected piece for free; protected pieces keep it out.
-        if (enemy_has_lion && !is_attacked(b, s, c)) ++gaps;
+        // A Lion takes an unprotected piece for free; protected pieces keep it out. The royal
+        // itself does not count as a protector: recapturing would walk it out of its shelter.
+        if (enemy_has_lion && attacker_count(b, s, c) < 2) ++gaps;
     }
     danger -= w[ROYAL_GUARD] * (guards < 4 ? guards : 4);
     danger += w[WALL_GAP] * gaps;

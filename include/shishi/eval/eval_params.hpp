@@ -27,8 +27,8 @@ enum EvalParamId : int {
     MOBILITY, ZONE_REACH,
     // Royal danger (lone royal): enemies within two / three squares; own neighbours.
     DANGER_LION_NEAR, DANGER_LION_THREE, DANGER_PIECE_NEAR, DANGER_PIECE_THREE, ROYAL_GUARD,
-    // Lion-proof wall: while the enemy has a Lion, each unprotected own piece next to the
-    // lone royal is a gap the Lion can take its way through.
+    // Lion-proof wall: while the enemy has a Lion, each own piece next to the lone royal that
+    // no other own piece protects is a gap the Lion can take its way through.
     WALL_GAP,
     // A side that keeps a Lion while the other has none.
     LION_MONOPOLY,
