@@ -8,6 +8,8 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
 int divide_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int tune_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int tune_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -24,6 +26,8 @@ const Command COMMANDS[] = {
     {"divide", divide_command, "divide <depth> [--fen F | --sfen S]  perft per root move"},
     {"perftsuite", perftsuite_command, "perftsuite <file> [--max-depth N]   check a perft reference file"},
     {"bench", bench_command, "bench [depth]                          fixed-depth search benchmark (nodes, nps)"},
+    {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune"},
+    {"tune", tune_command, "tune <data> [iterations] [--out F] [--holdout P]  Texel tuning of the eval weights"},
     {"help", help_command, "help                                   this list"},
 };
 
