@@ -149,7 +149,7 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
         ++guards;
         // A Lion takes an unprotected piece for free; protected pieces keep it out. The royal
         // itself does not count as a protector: recapturing would walk it out of its shelter.
-        if (enemy_has_lion && attacker_count(b, s, c) < 2) ++gaps;
+        if (enemy_has_lion && w[WALL_GAP] != 0 && attacker_count(b, s, c) < 2) ++gaps;
     }
     danger -= w[ROYAL_GUARD] * (guards < 4 ? guards : 4);
     danger += w[WALL_GAP] * gaps;
@@ -157,10 +157,12 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
 }
 
 // Squares a slider reaches along its sliding directions (empty squares plus a capture); the
-// second count is those inside the enemy's promotion zone.
+// second count is those inside the enemy's promotion zone (counted only when Zone: the ray walk
+// is the evaluation's hot loop, and at weight 0 the count is not needed).
 struct SliderReach {
     int all = 0, zone = 0;
 };
+template <bool Zone>
 inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
     SliderReach n;
     for (int d = 0; d < DIRECTION_NB; ++d) {
@@ -169,12 +171,12 @@ inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
         int t = s + off;
         while (b[t] == EMPTY) {
             ++n.all;
-            n.zone += in_enemy_zone(c, Square(t));
+            if (Zone) n.zone += in_enemy_zone(c, Square(t));
             t += off;
         }
         if (b[t] != EDGE && color_of(b[t]) != c) {
             ++n.all;
-            n.zone += in_enemy_zone(c, Square(t));
+            if (Zone) n.zone += in_enemy_zone(c, Square(t));
         }
     }
     return n;
@@ -202,7 +204,8 @@ int evaluate_white(const Position& pos) {
             sum += T.psq[k][view_index(c, s)];
             lions[c] += T.lion[k];
             if (T.slider[k]) {
-                const SliderReach r = slider_reach(b, s, c, k);
+                const SliderReach r = w[ZONE_REACH] ? slider_reach<true>(b, s, c, k)
+                                                    : slider_reach<false>(b, s, c, k);
                 sum += w[MOBILITY] * r.all + w[ZONE_REACH] * r.zone;
             }
         }
