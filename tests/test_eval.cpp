@@ -3,8 +3,15 @@
 // and a position turned 180 degrees with colours swapped evaluates to the exact negative.
 #include <catch2/catch.hpp>
 
+#include <random>
+#include <set>
+#include <string>
+
+#include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/eval/eval.hpp"
+#include "shishi/eval/eval_params.hpp"
+#include "test_support.hpp"
 
 using namespace shishi;
 
@@ -23,6 +30,31 @@ Position rotated_swapped(const Position& pos) {
         }
     r.set_side_to_move(~pos.side_to_move());
     return r;
+}
+
+// Installs one weight for the lifetime of the object, then restores the table.
+struct WeightOverride {
+    EvalParams saved = eval_params();
+    WeightOverride(EvalParamId id, int value) {
+        EvalParams p = saved;
+        p[id] = value;
+        set_eval_params(p);
+    }
+    ~WeightOverride() { set_eval_params(saved); }
+};
+
+// What one term adds to the first player's score at weight 100 compared with weight 0.
+int term_at_100(EvalParamId id, const Position& pos) {
+    int with, without;
+    {
+        WeightOverride w(id, 100);
+        with = evaluate_white(pos);
+    }
+    {
+        WeightOverride w(id, 0);
+        without = evaluate_white(pos);
+    }
+    return with - without;
 }
 
 }  // namespace
@@ -91,4 +123,90 @@ TEST_CASE("an enemy Lion next to a lone King is a serious danger", "[eval]") {
     REQUIRE(far);
     REQUIRE(near);
     CHECK(evaluate(*near) < evaluate(*far) - 150);
+}
+
+TEST_CASE("evaluation is symmetric along random games", "[eval]") {
+    std::mt19937 rng(2026);
+    for (int game = 0; game < 6; ++game) {
+        Position pos = Position::start();
+        for (int ply = 0; ply < 160; ++ply) {
+            INFO(to_xboard_fen(pos));
+            CHECK(evaluate_white(rotated_swapped(pos)) == -evaluate_white(pos));
+            MoveList list;
+            generate_legal(pos, list);
+            if (list.empty()) break;
+            pos.make(list[int(rng() % unsigned(list.size()))]);
+        }
+    }
+}
+
+TEST_CASE("the weight table names every weight once and holds the piece values", "[eval]") {
+    std::set<std::string> names;
+    for (int i = 0; i < EVAL_PARAM_NB; ++i) {
+        const std::string name(EVAL_PARAM_INFO[i].name);
+        INFO(name);
+        CHECK(!name.empty());
+        CHECK(name.find(' ') == std::string::npos);
+        CHECK(EVAL_PARAM_INFO[i].step >= 0);
+        CHECK(names.insert(name).second);
+    }
+    CHECK(std::string(EVAL_PARAM_INFO[V_LION].name) == "value_lion");
+    CHECK(std::string(EVAL_PARAM_INFO[LION_MONOPOLY].name) == "lion_monopoly");
+    CHECK(default_eval_params()[V_PAWN] == 100);
+    for (int k = 1; k < KIND_NB; ++k) {
+        INFO(kind_info(Kind(k)).name);
+        REQUIRE(value_param(Kind(k)) < EVAL_PARAM_NB);
+        CHECK(piece_value(Kind(k)) == eval_params()[value_param(Kind(k))]);
+    }
+}
+
+TEST_CASE("set_eval_params changes values and the evaluation, and restores", "[eval]") {
+    // A Queen never promotes, so its value enters the score once, with no promotion share.
+    const Position pos = test::board("Ka1 kl12 Qf6");
+    const int before = evaluate_white(pos);
+    {
+        WeightOverride w(V_QUEEN, piece_value(QUEEN) + 50);
+        CHECK(piece_value(QUEEN) == default_eval_params()[V_QUEEN] + 50);
+        CHECK(piece_value(PROMOTED_QUEEN) == piece_value(QUEEN));  // a +x moves as a Queen
+        CHECK(evaluate_white(pos) == before + 50);
+    }
+    CHECK(evaluate_white(pos) == before);
+}
+
+TEST_CASE("a Lion against no Lion earns the monopoly bonus", "[eval]") {
+    CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 Nf6")) == 100);
+    CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 +Of6")) == 100);  // a Lion from a Kirin
+    CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 nf8")) == -100);
+    CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 Nf6 nf8")) == 0);
+    CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 Of6")) == 0);      // a Kirin is no Lion
+}
+
+TEST_CASE("pieces next to a lone royal that only it protects are gaps for an enemy Lion",
+          "[eval]") {
+    // The Gold on f2 is protected by the King alone: one gap while Black has a Lion.
+    CHECK(term_at_100(WALL_GAP, test::board("Kf1 Gf2 kg12 nf9")) == -100);
+    // A Rook on a2 protects it along the rank: no gap.
+    CHECK(term_at_100(WALL_GAP, test::board("Kf1 Gf2 Ra2 kg12 nf9")) == 0);
+    // No enemy Lion: no term.
+    CHECK(term_at_100(WALL_GAP, test::board("Kf1 Gf2 kg12 qf9")) == 0);
+    // The same for the second player (rotated position).
+    CHECK(term_at_100(WALL_GAP, test::board("kg12 gg11 Ka1 Ng4")) == 100);
+    // Two royals: neither can be lost at once, so no royal-danger terms at all.
+    CHECK(term_at_100(WALL_GAP, test::board("Kf1 +Ef3 Gf2 kg12 nf9")) == 0);
+}
+
+TEST_CASE("slider squares in the enemy promotion zone count for zone control", "[eval]") {
+    // The Rook on a5 reaches a6..a12; a9..a12 lie in the zone.
+    CHECK(term_at_100(ZONE_REACH, test::board("Kf1 kg12 Ra5")) == 400);
+    // Blocked by its own Pawn on a7: none of its squares are in the zone.
+    CHECK(term_at_100(ZONE_REACH, test::board("Kf1 kg12 Ra5 Pa7")) == 0);
+    // Black's Rook on l8 reaches l4..l1 in its zone.
+    CHECK(term_at_100(ZONE_REACH, test::board("Kf1 kg12 rl8")) == -400);
+}
+
+TEST_CASE("steppers past their pawn line count as developed", "[eval]") {
+    CHECK(term_at_100(STEPPER_DEVELOPED, test::board("Kf1 kg12 Ge5")) == 100);
+    CHECK(term_at_100(STEPPER_DEVELOPED, test::board("Kf1 kg12 Ge4")) == 0);
+    CHECK(term_at_100(STEPPER_DEVELOPED, test::board("Kf1 kg12 Re5")) == 0);  // sliders differ
+    CHECK(term_at_100(STEPPER_DEVELOPED, test::board("Kf1 kg12 ge8")) == -100);
 }

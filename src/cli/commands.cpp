@@ -9,6 +9,8 @@ int divide_command(const std::vector<std::string>& args, std::ostream& out, std:
 int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int benchpositions_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int tune_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int tune_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -27,6 +29,8 @@ const Command COMMANDS[] = {
     {"bench", bench_command, "bench [depth]                          fixed-depth search benchmark (nodes, nps)"},
     {"benchpositions", benchpositions_command,
      "benchpositions                         bench positions as XBoard moves from the start"},
+    {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune"},
+    {"tune", tune_command, "tune <data> [iterations] [--out F] [--holdout P]  Texel tuning of the eval weights"},
     {"help", help_command, "help                                   this list"},
 };
 

@@ -1,20 +1,22 @@
 // Evaluation walks both piece lists once. Per piece: material, a piece-square term chosen by
 // the piece's character (royal, Lion, Pawn, slider, stepper), for pieces that can still
 // promote part of the promotion gain that grows as the piece nears the zone, and for sliders
-// the number of squares they reach. Then royal safety: enemy Lions and crowds near a lone
-// royal. Everything is computed for the first player's view with the second player's squares
-// turned by 180 degrees, so a position and its colour-swapped rotation evaluate to exact
-// negatives.
+// the squares they reach (more for squares in the enemy's promotion zone). Then per side: a
+// Lion against no Lion, and royal safety (enemy Lions and crowds near a lone royal, gaps in its
+// wall a Lion can take). Everything is computed for the first player's view with the second
+// player's squares turned by 180 degrees, so a position and its colour-swapped rotation
+// evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
 #include "shishi/eval/eval.hpp"
 
-#include <cstdlib>
-
+#include "shishi/core/attacks.hpp"
 #include "shishi/core/pieces.hpp"
+#include "shishi/eval/eval_params.hpp"
 
 namespace shishi {
 namespace {
 
 constexpr int SQUARES = BOARD_SIZE * BOARD_SIZE;
+constexpr int ZONE_RANKS = 4;
 
 enum Character { ROYAL, LION_LIKE, PAWN_LIKE, SLIDER, STEPPER };
 
@@ -29,62 +31,78 @@ Character character_of(Kind k) {
 }
 
 // Positional bonus for a first-player piece on (file, rank); rank 0 is its own back rank.
-int square_bonus(Character ch, int file, int rank) {
+int square_bonus(const EvalParams& w, Character ch, int file, int rank) {
     const int centre = file < BOARD_SIZE - 1 - file ? file : BOARD_SIZE - 1 - file;  // 0..5
+    const int forward = rank < 7 ? rank : 7;
     switch (ch) {
         case ROYAL:  // stay home behind the wall; a royal that wanders out gets caught
-            return rank <= 1 ? 10 : -12 * (rank - 1);
+            return rank <= 1 ? w[ROYAL_HOME] : -w[ROYAL_PER_RANK_OUT] * (rank - 1);
         case LION_LIKE:  // the Lion dominates from the centre, a little forward
-            return 6 * centre + 4 * (rank < 7 ? rank : 7);
+            return w[LION_CENTRE] * centre + w[LION_FORWARD] * forward;
         case PAWN_LIKE:  // pawns start on rank 3; advancing gains space
-            return rank > 3 ? 4 * (rank - 3) + centre : centre;
+            return (rank > 3 ? w[PAWN_ADVANCE] * (rank - 3) : 0) + w[PAWN_CENTRE] * centre;
         case SLIDER:  // long-range pieces need little help; mild centralisation
-            return 2 * centre;
-        case STEPPER:  // short-range pieces must come forward to matter
-            return 3 * centre + 3 * (rank < 7 ? rank : 7);
+            return w[SLIDER_CENTRE] * centre;
+        case STEPPER:  // short-range pieces must come forward (past the pawn line) to matter
+            return w[STEPPER_CENTRE] * centre + w[STEPPER_FORWARD] * forward +
+                   (rank >= 4 ? w[STEPPER_DEVELOPED] : 0);
     }
     return 0;
 }
 
-// Fraction (in 1/64) of the promotion gain credited by distance to the zone (0 = inside).
-int promotion_weight(int ranks_to_zone) {
+// Share (in 1/64) of the promotion gain credited by distance to the zone (0 = inside).
+int promotion_weight(const EvalParams& w, int ranks_to_zone) {
     switch (ranks_to_zone) {
-        case 0: return 20;   // promotes on any capture, or a Pawn on the last rank
-        case 1: return 14;   // promotes with its next move into the zone
-        case 2: return 10;
-        default: return 6;
+        case 0: return w[PROMO_IN_ZONE];  // promotes on any capture, or a Pawn on the last rank
+        case 1: return w[PROMO_ONE_AWAY];
+        case 2: return w[PROMO_TWO_AWAY];
+        default: return w[PROMO_FAR];
     }
 }
 
+int value_of(const EvalParams& w, Kind k) {
+    const EvalParamId id = value_param(k);
+    return id < EVAL_PARAM_NB ? w[id] : 0;
+}
+
 struct Tables {
+    EvalParams w;
     // Material + square bonus + promotion potential, first player's view, per kind and square.
     int psq[KIND_NB][SQUARES];
-    Tables() {
+    bool slider[KIND_NB];
+    bool lion[KIND_NB];
+
+    void build(const EvalParams& params) {
+        w = params;
+        for (int s = 0; s < SQUARES; ++s) psq[NO_KIND][s] = 0;
+        slider[NO_KIND] = lion[NO_KIND] = false;
         for (int k = 1; k < KIND_NB; ++k) {
             const Kind kind = Kind(k);
             const Character ch = character_of(kind);
-            const int gain = can_promote(kind)
-                                 ? piece_value(kind_info(kind).promotes_to) - piece_value(kind)
-                                 : 0;
+            slider[k] = ch == SLIDER;
+            lion[k] = ch == LION_LIKE;
+            const int gain =
+                can_promote(kind) ? value_of(w, kind_info(kind).promotes_to) - value_of(w, kind) : 0;
             for (int r = 0; r < BOARD_SIZE; ++r)
                 for (int f = 0; f < BOARD_SIZE; ++f) {
-                    const int to_zone = r >= BOARD_SIZE - 4 ? 0 : BOARD_SIZE - 4 - r;
-                    const int promo = gain > 0 ? gain * promotion_weight(to_zone) / 64 : 0;
-                    psq[k][r * BOARD_SIZE + f] = piece_value(kind) + square_bonus(ch, f, r) + promo;
+                    const int to_zone = r >= BOARD_SIZE - ZONE_RANKS ? 0 : BOARD_SIZE - ZONE_RANKS - r;
+                    const int promo = gain > 0 ? gain * promotion_weight(w, to_zone) / 64 : 0;
+                    psq[k][r * BOARD_SIZE + f] = value_of(w, kind) + square_bonus(w, ch, f, r) + promo;
                 }
         }
-        for (int s = 0; s < SQUARES; ++s) psq[NO_KIND][s] = 0;
     }
 };
-const Tables TABLES;
 
-struct SliderSet {
-    bool is[KIND_NB];
-    SliderSet() {
-        for (int k = 0; k < KIND_NB; ++k) is[k] = k != NO_KIND && character_of(Kind(k)) == SLIDER;
-    }
-};
-const SliderSet SLIDERS;
+// Built on first use (never during static initialisation: the default weights live in another
+// translation unit, whose initialisation order relative to this one is unspecified).
+Tables& tables() {
+    static Tables t = [] {
+        Tables x;
+        x.build(default_eval_params());
+        return x;
+    }();
+    return t;
+}
 
 // Index into psq for a piece of colour c on square s: the second player sees the board turned.
 inline int view_index(Color c, Square s) {
@@ -92,8 +110,14 @@ inline int view_index(Color c, Square s) {
     return c == WHITE ? r * BOARD_SIZE + f : (BOARD_SIZE - 1 - r) * BOARD_SIZE + (BOARD_SIZE - 1 - f);
 }
 
+// Is square t in the promotion zone of side c's opponent (where c's pieces promote)?
+inline bool in_enemy_zone(Color c, Square t) {
+    const int r = rank_of(t);
+    return c == WHITE ? r >= BOARD_SIZE - ZONE_RANKS : r < ZONE_RANKS;
+}
+
 // Danger to side c's royal (positive = bad for c); only a lone royal can be lost at once.
-int royal_danger(const Position& pos, Color c) {
+int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_lion) {
     if (pos.royal_count(c) != 1) return 0;
     Square royal = NO_SQUARE;
     for (int i = 0; i < pos.piece_count(c); ++i) {
@@ -104,61 +128,94 @@ int royal_danger(const Position& pos, Color c) {
         }
     }
     if (royal == NO_SQUARE) return 0;
+    const EvalParams& w = T.w;
     int danger = 0;
     const Color them = ~c;
     for (int i = 0; i < pos.piece_count(them); ++i) {
         Square s = pos.piece_square(them, i);
         const int d = distance(s, royal);
         if (d > 3) continue;
-        if (is_lion(kind_of(pos.piece_on(s))))
-            danger += d <= 2 ? 300 : 120;  // a Lion in reach takes the royal next move
+        if (T.lion[kind_of(pos.piece_on(s))])  // a Lion in reach takes the royal next move
+            danger += d <= 2 ? w[DANGER_LION_NEAR] : w[DANGER_LION_THREE];
         else
-            danger += d <= 2 ? 20 : 6;
+            danger += d <= 2 ? w[DANGER_PIECE_NEAR] : w[DANGER_PIECE_THREE];
     }
-    int guards = 0;
+    int guards = 0, gaps = 0;
+    const Piece* b = pos.board();
     for (int d = 0; d < DIRECTION_NB; ++d) {
-        Piece p = pos.piece_on(Square(royal + DIRECTION_OFFSET[d]));
-        if (p != EMPTY && p != EDGE && color_of(p) == c) ++guards;
+        const Square s = Square(royal + DIRECTION_OFFSET[d]);
+        const Piece p = b[s];
+        if (p == EMPTY || p == EDGE || color_of(p) != c) continue;
+        ++guards;
+        // A Lion takes an unprotected piece for free; protected pieces keep it out. The royal
+        // itself does not count as a protector: recapturing would walk it out of its shelter.
+        if (enemy_has_lion && w[WALL_GAP] != 0 && attacker_count(b, s, c) < 2) ++gaps;
     }
-    danger -= 8 * (guards < 4 ? guards : 4);
+    danger -= w[ROYAL_GUARD] * (guards < 4 ? guards : 4);
+    danger += w[WALL_GAP] * gaps;
     return danger;
 }
 
-constexpr int MOBILITY_WEIGHT = 2;  // per square a slider reaches
-
-// Squares a slider reaches along its sliding directions (empty squares plus a capture).
-int slider_mobility(const Position& pos, Square s, Color c, Kind k) {
-    int n = 0;
-    const Piece* b = pos.board();
+// Squares a slider reaches along its sliding directions (empty squares plus a capture); the
+// second count is those inside the enemy's promotion zone (counted only when Zone: the ray walk
+// is the evaluation's hot loop, and at weight 0 the count is not needed).
+struct SliderReach {
+    int all = 0, zone = 0;
+};
+template <bool Zone>
+inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
+    SliderReach n;
     for (int d = 0; d < DIRECTION_NB; ++d) {
         if (!(reach(c, k, d) & REACH_SLIDE)) continue;
         const int off = DIRECTION_OFFSET[d];
         int t = s + off;
         while (b[t] == EMPTY) {
-            ++n;
+            ++n.all;
+            if (Zone) n.zone += in_enemy_zone(c, Square(t));
             t += off;
         }
-        if (b[t] != EDGE && color_of(b[t]) != c) ++n;
+        if (b[t] != EDGE && color_of(b[t]) != c) {
+            ++n.all;
+            if (Zone) n.zone += in_enemy_zone(c, Square(t));
+        }
     }
     return n;
 }
 
 }  // namespace
 
+int piece_value(Kind k) { return k < KIND_NB ? value_of(tables().w, k) : 0; }
+
+const EvalParams& eval_params() { return tables().w; }
+
+void set_eval_params(const EvalParams& p) { tables().build(p); }
+
 int evaluate_white(const Position& pos) {
-    int score = 0;
+    const Tables& T = tables();
+    const EvalParams& w = T.w;
+    const Piece* b = pos.board();
+    int side[2] = {0, 0};
+    int lions[2] = {0, 0};
     for (Color c : {WHITE, BLACK}) {
-        int side = 0;
+        int sum = 0;
         for (int i = 0; i < pos.piece_count(c); ++i) {
             const Square s = pos.piece_square(c, i);
-            const Kind k = kind_of(pos.piece_on(s));
-            side += TABLES.psq[k][view_index(c, s)];
-            if (SLIDERS.is[k]) side += MOBILITY_WEIGHT * slider_mobility(pos, s, c, k);
+            const Kind k = kind_of(b[s]);
+            sum += T.psq[k][view_index(c, s)];
+            lions[c] += T.lion[k];
+            if (T.slider[k]) {
+                const SliderReach r = w[ZONE_REACH] ? slider_reach<true>(b, s, c, k)
+                                                    : slider_reach<false>(b, s, c, k);
+                sum += w[MOBILITY] * r.all + w[ZONE_REACH] * r.zone;
+            }
         }
-        side -= royal_danger(pos, c);
-        score += c == WHITE ? side : -side;
+        side[c] = sum;
     }
-    return score;
+    for (Color c : {WHITE, BLACK}) {
+        if (lions[c] && !lions[~c]) side[c] += w[LION_MONOPOLY];
+        side[c] -= royal_danger(T, pos, c, lions[~c] > 0);
+    }
+    return side[WHITE] - side[BLACK];
 }
 
 int evaluate(const Position& pos) {

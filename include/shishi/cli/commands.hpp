@@ -1,4 +1,5 @@
-// Command-line tools of the `shishi` executable: perft, divide, perftsuite, bench, help.
+// Command-line tools of the `shishi` executable: perft, divide, perftsuite, bench, tune-data,
+// tune, help.
 #pragma once
 
 #include <iosfwd>

@@ -1,5 +1,6 @@
 // Static evaluation: material (every kind valued, see docs/evaluation.md), promotion potential,
-// piece-square terms and royal safety. Scores are centipawns.
+// piece-square terms, slider mobility and promotion-zone control, Lion monopoly, royal safety
+// and the Lion-proof wall. Scores are centipawns; the weights are the table in eval_params.hpp.
 #pragma once
 
 #include "shishi/core/position.hpp"

@@ -1,0 +1,97 @@
+// `shishi tune-data`: quiet labelled positions from a PGN file of games.
+// `shishi tune`: Texel-style tuning of the evaluation weights on such a file.
+#include <fstream>
+#include <ostream>
+
+#include "shishi/cli/options.hpp"
+#include "shishi/eval/tuning.hpp"
+#include "shishi/eval/training_games.hpp"
+
+namespace shishi::cli {
+
+int tune_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    ArgReader a(args);
+    ExtractOptions opt;
+    const int every = a.int_option("--every", 1, 1000).value_or(1);
+    opt.skip_plies = a.int_option("--skip-plies", 0, 1000).value_or(opt.skip_plies);
+    auto pgn = a.positional_string("PGN file");
+    auto target = a.positional_string("output file");
+    if (!a.finish(err) || !pgn || !target) {
+        err << "usage: shishi tune-data <pgn> <out> [--every N] [--skip-plies N]\n";
+        return 2;
+    }
+    std::ifstream in(*pgn);
+    if (!in) {
+        err << "cannot read " << *pgn << "\n";
+        return 1;
+    }
+    std::ofstream file(*target);
+    if (!file) {
+        err << "cannot write " << *target << "\n";
+        return 1;
+    }
+    const auto games = read_pgn_games(in);
+    file << "# quiet positions from " << games.size() << " games: <XBoard FEN> | <first player's result>\n";
+    long kept = 0, seen = 0;
+    for (const PgnGame& g : games)
+        for (const std::string& line : quiet_training_lines(g, opt))
+            if (seen++ % every == 0) {
+                file << line << "\n";
+                ++kept;
+            }
+    out << games.size() << " games, " << seen << " quiet positions, " << kept << " written to "
+        << *target << "\n";
+    return 0;
+}
+
+int tune_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
+    ArgReader a(args);
+    auto save = a.string_option("--out");
+    const int holdout = a.int_option("--holdout", 0, 50).value_or(10);
+    auto data_file = a.positional_string("data file");
+    int passes = 20;
+    if (args.size() > 2 && args[2].rfind("--", 0) != 0) {
+        auto p = a.positional_int("iterations", 1, 10000);
+        passes = p.value_or(0);
+    }
+    if (!a.finish(err) || !data_file || passes == 0) {
+        err << "usage: shishi tune <data file> [iterations] [--out FILE] [--holdout PERCENT]\n";
+        return 2;
+    }
+    std::ifstream in(*data_file);
+    if (!in) {
+        err << "cannot read " << *data_file << "\n";
+        return 1;
+    }
+    TuningData data = read_tuning_data(in, err);
+    if (data.samples.empty()) {
+        err << "no positions in " << *data_file << "\n";
+        return 1;
+    }
+    // The file lists games one after another: the last positions are held out whole games
+    // (nearly), so the held-out error shows whether the weights fit the games or the players.
+    const size_t split = data.samples.size() - data.samples.size() * size_t(holdout) / 100;
+    std::vector<TuningSample> train(data.samples.begin(), data.samples.begin() + long(split));
+    std::vector<TuningSample> validation(data.samples.begin() + long(split), data.samples.end());
+    const double k = fit_scale(train);
+    out << train.size() << " training and " << validation.size() << " held-out positions ("
+        << data.rejected << " lines rejected); scale K = " << k << " cp\n";
+    const EvalParams before = eval_params();
+    const EvalParams tuned = tune_weights(train, validation, k, passes, out);
+    out << "changed weights (name: before -> after):\n";
+    for (int i = 0; i < EVAL_PARAM_NB; ++i)
+        if (tuned[i] != before[i])
+            out << "  " << EVAL_PARAM_INFO[i].name << ": " << before[i] << " -> " << tuned[i] << "\n";
+    if (save) {
+        std::ofstream file(*save);
+        if (!file) {
+            err << "cannot write " << *save << "\n";
+            return 1;
+        }
+        write_eval_params(file, tuned);
+        out << "weights written to " << *save << "\n";
+    }
+    return 0;
+}
+
+}  // namespace shishi::cli
