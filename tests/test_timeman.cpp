@@ -119,3 +119,14 @@ TEST_CASE("an unstable best move earns more time, up to the hard limit", "[timem
     CHECK(scaled_soft_limit(b, 0) < scaled_soft_limit(b, 2));
     CHECK(scaled_soft_limit(b, 100) <= b.hard_ms);
 }
+
+TEST_CASE("a fixed time per move is not cut short when the best move is stable", "[timeman]") {
+    SearchLimits l;
+    l.movetime_ms = 1000;
+    TimeBudget b = allocate_time(l);
+    CHECK(b.fixed);
+    CHECK(scaled_soft_limit(b, 0) == b.hard_ms);
+    l = SearchLimits{};
+    l.time_left_ms = 60000;
+    CHECK_FALSE(allocate_time(l).fixed);
+}

@@ -18,6 +18,7 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
         const int64_t margin = std::min<int64_t>(MOVE_OVERHEAD_MS, limits.movetime_ms / 5);
         b.limited = true;
         b.hard_ms = b.soft_ms = std::max<int64_t>(1, limits.movetime_ms - margin);
+        b.fixed = true;
         return b;
     }
     if (limits.time_left_ms < 0 && limits.byoyomi_ms <= 0) return b;  // no clock at all
@@ -51,6 +52,8 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
 }
 
 int64_t scaled_soft_limit(const TimeBudget& budget, int instability) {
+    // Time per move that is not used is lost, so a fixed time runs to its end.
+    if (budget.fixed) return budget.hard_ms;
     // A stable best move lets us stop at half the share; each recent change buys more time.
     const int64_t scaled = budget.soft_ms * (5 + 4 * std::min(instability, 4)) / 10;
     return std::min(std::max<int64_t>(1, scaled), budget.hard_ms);

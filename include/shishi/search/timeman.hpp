@@ -13,6 +13,7 @@ struct TimeBudget {
     bool limited = false;   // false: no time limit at all (infinite, depth/nodes only)
     int64_t soft_ms = 0;
     int64_t hard_ms = 0;
+    bool fixed = false;     // a fixed time per move (movetime): spent whole, never cut short
 };
 
 // Milliseconds kept back per move for the GUI/pipe latency between our clock and theirs.
