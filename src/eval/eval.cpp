@@ -69,11 +69,21 @@ struct Tables {
     EvalParams w;
     // Material + square bonus + promotion potential, first player's view, per kind and square.
     int psq[KIND_NB][SQUARES];
+    int value[KIND_NB];
     bool slider[KIND_NB];
     bool lion[KIND_NB];
+    // psq index of a mailbox square as each colour sees it (the second player's board turned).
+    int16_t view[2][FRAME_SQUARES];
 
     void build(const EvalParams& params) {
         w = params;
+        for (int s = 0; s < FRAME_SQUARES; ++s) {
+            const int f = file_of(Square(s)), r = rank_of(Square(s));
+            const bool board = is_board_square(Square(s));
+            view[WHITE][s] = int16_t(board ? r * BOARD_SIZE + f : 0);
+            view[BLACK][s] = int16_t(board ? (BOARD_SIZE - 1 - r) * BOARD_SIZE + (BOARD_SIZE - 1 - f) : 0);
+        }
+        for (int k = 0; k < KIND_NB; ++k) value[k] = value_of(w, Kind(k));
         for (int s = 0; s < SQUARES; ++s) psq[NO_KIND][s] = 0;
         slider[NO_KIND] = lion[NO_KIND] = false;
         for (int k = 1; k < KIND_NB; ++k) {
@@ -102,12 +112,6 @@ Tables& tables() {
         return x;
     }();
     return t;
-}
-
-// Index into psq for a piece of colour c on square s: the second player sees the board turned.
-inline int view_index(Color c, Square s) {
-    const int f = file_of(s), r = rank_of(s);
-    return c == WHITE ? r * BOARD_SIZE + f : (BOARD_SIZE - 1 - r) * BOARD_SIZE + (BOARD_SIZE - 1 - f);
 }
 
 // Is square t in the promotion zone of side c's opponent (where c's pieces promote)?
@@ -165,9 +169,10 @@ struct SliderReach {
 template <bool Zone>
 inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
     SliderReach n;
-    for (int d = 0; d < DIRECTION_NB; ++d) {
-        if (!(reach(c, k, d) & REACH_SLIDE)) continue;
-        const int off = DIRECTION_OFFSET[d];
+    const DirectionList& dirs = directions(c, k);
+    for (int i = 0; i < dirs.count; ++i) {
+        if (!(dirs.reach[i] & REACH_SLIDE)) continue;
+        const int off = DIRECTION_OFFSET[dirs.direction[i]];
         int t = s + off;
         while (b[t] == EMPTY) {
             ++n.all;
@@ -184,7 +189,7 @@ inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
 
 }  // namespace
 
-int piece_value(Kind k) { return k < KIND_NB ? value_of(tables().w, k) : 0; }
+int piece_value(Kind k) { return k < KIND_NB ? tables().value[k] : 0; }
 
 const EvalParams& eval_params() { return tables().w; }
 
@@ -201,7 +206,7 @@ int evaluate_white(const Position& pos) {
         for (int i = 0; i < pos.piece_count(c); ++i) {
             const Square s = pos.piece_square(c, i);
             const Kind k = kind_of(b[s]);
-            sum += T.psq[k][view_index(c, s)];
+            sum += T.psq[k][T.view[c][s]];
             lions[c] += T.lion[k];
             if (T.slider[k]) {
                 const SliderReach r = w[ZONE_REACH] ? slider_reach<true>(b, s, c, k)
