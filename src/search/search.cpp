@@ -16,6 +16,7 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/eval/eval.hpp"
 #include "shishi/search/move_order.hpp"
+#include "shishi/search/see.hpp"
 #include "shishi/search/timeman.hpp"
 #include "shishi/search/tt.hpp"
 
@@ -215,7 +216,6 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
     generate_captures(*pos, list);
     int* sc = scores[ply].data();
     score_captures(*pos, list, sc);
-    const Color them = ~us;
     for (int i = 0; i < list.size(); ++i) {
         int b = i;
         for (int j = i + 1; j < list.size(); ++j)
@@ -228,9 +228,8 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
             // Delta pruning: even winning this much cannot reach alpha.
             const int promo = m.is_promotion() ? 300 : 0;
             if (stand + gain + promo + 200 <= alpha) continue;
-            // Skip captures that hand a defended victim's square to a more valuable attacker.
-            const int attacker = piece_value(kind_of(pos->piece_on(m.from())));
-            if (attacker > gain + 50 && is_attacked(*pos, m.to(), them)) continue;
+            // Skip captures that lose material in the exchange on the destination.
+            if (!see_ge(*pos, m, 0)) continue;
         }
         pos->make(m);
         const int score = -qsearch(-beta, -alpha, ply + 1);
