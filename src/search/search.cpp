@@ -54,36 +54,51 @@ struct LmrTable {
 };
 const LmrTable LMR;
 
-}  // namespace
-
-struct Searcher::Impl {
-    explicit Impl(size_t mb) : tt(mb) { clear_statistics(); }
+// What all workers of one Searcher share: the table, the settings, the stop and ponder flags
+// and the limits and clock of the search in progress.
+struct Shared {
+    explicit Shared(size_t mb) : tt(mb) {}
 
     // --- configuration ---------------------------------------------------------------------
     TranspositionTable tt;
-    int threads = 1;
     int contempt = 0;
 
-    // --- shared with other threads ------------------------------------------------------------
+    // --- set by other threads ------------------------------------------------------------------
     std::atomic<bool> stop_requested{false};
     std::atomic<bool> pondering{false};
     std::atomic<bool> ponderhit_pending{false};
-    std::atomic<uint64_t> node_counter{0};
 
-    // --- per-search state (search thread only) ---------------------------------------------
-    Position* pos = nullptr;
-    Color root_side = WHITE;
+    // --- the search in progress (written before it starts) --------------------------------------
     SearchLimits limits;
     TimeBudget budget;
     Clock::time_point start;
+
+    int64_t elapsed_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    }
+};
+
+// One search thread's state: its position, move-ordering statistics, per-ply scratch and
+// counters. Allocated once per worker (the per-ply arrays are large) and reused by every search,
+// so nothing is allocated in the tree.
+struct Worker {
+    explicit Worker(Shared& s) : shared(s), tt(s.tt) { clear_statistics(); }
+
+    Shared& shared;
+    TranspositionTable& tt;  // shared.tt, under the name the node code uses
+
+    // --- per-search state ------------------------------------------------------------------
+    Position* pos = nullptr;
+    Color root_side = WHITE;
     uint64_t nodes = 0;
+    std::atomic<uint64_t> node_counter{0};  // nodes, for readers on other threads
     bool aborted = false;
     int root_depth = 0;
     int seldepth = 0;
     Move root_best;
     bool skip_root_pass = false;  // SearchLimits::allow_pass is off and another move exists
 
-    // --- per-ply scratch, allocated once with the Searcher (no allocation in the tree) -------
+    // --- per-ply scratch (no allocation in the tree) -----------------------------------------
     HistoryTable history;
     Move killers[MAX_PLY + 2][2];
     std::array<MoveList, MAX_PLY + 2> lists;
@@ -100,19 +115,17 @@ struct Searcher::Impl {
         for (auto& k : killers) k[0] = k[1] = Move::none();
     }
 
-    int64_t elapsed_ms() const {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
-    }
+    int64_t elapsed_ms() const { return shared.elapsed_ms(); }
 
     // Polled at every node; reads the clock every NODE_CHECK_INTERVAL nodes.
     bool should_stop() {
         if (aborted) return true;
-        if (stop_requested.load(std::memory_order_relaxed)) return aborted = true;
+        if (shared.stop_requested.load(std::memory_order_relaxed)) return aborted = true;
         if (nodes % NODE_CHECK_INTERVAL == 0) {
-            if (ponderhit_pending.exchange(false)) start = Clock::now();
-            if (limits.nodes && nodes >= limits.nodes) return aborted = true;
-            if (budget.limited && !pondering.load(std::memory_order_relaxed) &&
-                elapsed_ms() >= budget.hard_ms)
+            if (shared.ponderhit_pending.exchange(false)) shared.start = Clock::now();
+            if (shared.limits.nodes && nodes >= shared.limits.nodes) return aborted = true;
+            if (shared.budget.limited && !shared.pondering.load(std::memory_order_relaxed) &&
+                elapsed_ms() >= shared.budget.hard_ms)
                 return aborted = true;
         }
         return false;
@@ -123,7 +136,9 @@ struct Searcher::Impl {
         node_counter.store(nodes, std::memory_order_relaxed);
     }
 
-    int draw_score() const { return pos->side_to_move() == root_side ? -contempt : contempt; }
+    int draw_score() const {
+        return pos->side_to_move() == root_side ? -shared.contempt : shared.contempt;
+    }
 
     // Index of the latest earlier occurrence of the current position (same side to move,
     // since the last capture), or -1.
@@ -187,11 +202,31 @@ struct Searcher::Impl {
     int qsearch(int alpha, int beta, int ply);
     int search(int alpha, int beta, int depth, int ply, bool null_allowed = true);
     int aspiration(int depth, int previous);
-    SearchResult run(Position& p, const SearchLimits& l,
-                     const std::function<void(const SearchInfo&)>& on_info);
+    // Iterative deepening over p under shared.limits (set up by Searcher::Impl::run).
+    SearchResult run(Position& p, const std::function<void(const SearchInfo&)>& on_info);
 };
 
-int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
+}  // namespace
+
+struct Searcher::Impl {
+    explicit Impl(size_t mb) : shared(mb), main(std::make_unique<Worker>(shared)) {}
+
+    Shared shared;
+    int threads = 1;
+    std::unique_ptr<Worker> main;
+
+    SearchResult run(Position& p, const SearchLimits& l,
+                     const std::function<void(const SearchInfo&)>& on_info) {
+        shared.limits = l;
+        shared.start = Clock::now();
+        shared.budget = allocate_time(l, std::max(0, p.move_number() - 1));
+        shared.ponderhit_pending.store(false);
+        shared.tt.new_search();
+        return main->run(p, on_info);
+    }
+};
+
+int Worker::qsearch(int alpha, int beta, int ply) {
     pv_len[ply] = ply;
     const Color us = pos->side_to_move();
     if (pos->royal_count(us) == 0) return royal_lost_score(ply);
@@ -246,7 +281,7 @@ int Searcher::Impl::qsearch(int alpha, int beta, int ply) {
     return best;
 }
 
-int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
+int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     pv_len[ply] = ply;
     const Color us = pos->side_to_move();
     const bool root = ply == 0;
@@ -378,7 +413,7 @@ int Searcher::Impl::search(int alpha, int beta, int depth, int ply, bool null_al
     return best;
 }
 
-int Searcher::Impl::aspiration(int depth, int previous) {
+int Worker::aspiration(int depth, int previous) {
     if (depth < 4 || is_mate_score(previous)) return search(-SCORE_INFINITE, SCORE_INFINITE, depth, 0);
     int delta = ASPIRATION_DELTA;
     int alpha = std::max(previous - delta, -SCORE_INFINITE);
@@ -402,19 +437,15 @@ int Searcher::Impl::aspiration(int depth, int previous) {
     }
 }
 
-SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
-                                 const std::function<void(const SearchInfo&)>& on_info) {
+SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&)>& on_info) {
+    const SearchLimits& l = shared.limits;
+    const TimeBudget& budget = shared.budget;
     pos = &p;
     root_side = p.side_to_move();
-    limits = l;
-    start = Clock::now();
-    budget = allocate_time(l, std::max(0, p.move_number() - 1));
     nodes = 0;
     node_counter.store(0, std::memory_order_relaxed);
     aborted = false;
     seldepth = 0;
-    ponderhit_pending.store(false);
-    tt.new_search();
     for (auto& k : killers) k[0] = k[1] = Move::none();
     prepare_check_history();
 
@@ -471,14 +502,14 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
             info.pv.assign(&pv[0][0], &pv[0][0] + pv_len[0]);
             on_info(info);
         }
-        if (l.infinite || pondering.load()) continue;
+        if (l.infinite || shared.pondering.load()) continue;
         if (root_moves.size() == 1 && budget.limited) break;  // nothing to choose
         if (l.nodes && nodes >= l.nodes) break;
         if (is_mate_score(score) && depth > SCORE_MATE - std::abs(score) + 2) break;
         if (budget.limited && elapsed_ms() >= scaled_soft_limit(budget, instability)) break;
     }
     // Analysis and pondering report their move only when told to.
-    while ((l.infinite || pondering.load()) && !stop_requested.load())
+    while ((l.infinite || shared.pondering.load()) && !shared.stop_requested.load())
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     result.nodes = nodes;
     pos = nullptr;
@@ -490,33 +521,33 @@ SearchResult Searcher::Impl::run(Position& p, const SearchLimits& l,
 Searcher::Searcher(size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
 Searcher::~Searcher() = default;
 
-void Searcher::set_hash_mb(size_t mb) { impl_->tt.resize(std::max<size_t>(1, mb)); }
+void Searcher::set_hash_mb(size_t mb) { impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
 void Searcher::set_threads(int n) { impl_->threads = std::max(1, n); }
-void Searcher::set_contempt(int cp) { impl_->contempt = cp; }
+void Searcher::set_contempt(int cp) { impl_->shared.contempt = cp; }
 
 void Searcher::new_game() {
-    impl_->tt.clear();
-    impl_->clear_statistics();
+    impl_->shared.tt.clear();
+    impl_->main->clear_statistics();
 }
 
 SearchResult Searcher::search(Position& pos, const SearchLimits& limits,
                               const std::function<void(const SearchInfo&)>& on_info) {
-    impl_->stop_requested.store(false);
-    impl_->pondering.store(limits.ponder);
+    impl_->shared.stop_requested.store(false);
+    impl_->shared.pondering.store(limits.ponder);
     SearchResult r = impl_->run(pos, limits, on_info);
-    impl_->pondering.store(false);
+    impl_->shared.pondering.store(false);
     return r;
 }
 
-void Searcher::stop() { impl_->stop_requested.store(true); }
+void Searcher::stop() { impl_->shared.stop_requested.store(true); }
 
 void Searcher::ponderhit() {
-    impl_->ponderhit_pending.store(true);
-    impl_->pondering.store(false);
+    impl_->shared.ponderhit_pending.store(true);
+    impl_->shared.pondering.store(false);
 }
 
 uint64_t Searcher::nodes_searched() const {
-    return impl_->node_counter.load(std::memory_order_relaxed);
+    return impl_->main->node_counter.load(std::memory_order_relaxed);
 }
 
 }  // namespace shishi
