@@ -75,3 +75,19 @@ TEST_CASE("SEE of a quiet move onto an attacked square loses the piece", "[see]"
     CHECK(see_of("Rd1 ge9", "d1d8") == -ROOK_V);
     CHECK(see_of("Rd1 ge9", "d1d7") == 0);
 }
+
+TEST_CASE("quiescence's captures hold Lion igui and double captures, and SEE keeps the igui", "[see]") {
+    // Quiescence searches generate_captures and skips what see_ge(.., 0) rejects.
+    Position pos = board("Kl1 kl12 Nd6 pd7 gd8 pd9");
+    MoveList caps;
+    generate_captures(pos, caps);
+    const Move igui = mv(pos, "d6d7,d7d6");
+    const Move twice = mv(pos, "d6d7,d7d8");
+    const Move plain = mv(pos, "d6d8");
+    CHECK(caps.contains(igui));
+    CHECK(caps.contains(twice));
+    CHECK(caps.contains(plain));
+    CHECK(see_ge(pos, igui, 0));
+    CHECK_FALSE(see_ge(pos, twice, 0));  // the Pawn on d9 takes the Lion on d8
+    CHECK_FALSE(see_ge(pos, plain, 0));
+}
