@@ -350,14 +350,20 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     const int alpha_orig = alpha;
     int best = -SCORE_INFINITE;
     Move best_move;
-    int searched = 0, quiet_count = 0;
+    int searched = 0, quiet_count = 0, quiets_seen = 0;
     for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
         if (root && skip_root_pass && m.is_pass()) continue;
         const bool quiet = picker.last_was_quiet();
-        // Futility at the last ply: a quiet move cannot lift a hopeless static score.
-        if (!pv_node && !checked && depth == 1 && quiet && searched > 0 &&
-            static_eval + 150 <= alpha)
-            continue;
+        if (quiet) ++quiets_seen;
+        // Near the horizon, once a move has been searched and no mate is against us: skip quiet
+        // moves that cannot lift a hopeless static score (futility) and, beyond a count that
+        // grows with depth, late quiet moves altogether (late move pruning). Chu positions
+        // have over a hundred moves, hence the generous counts.
+        if (!pv_node && !checked && quiet && searched > 0 && depth <= 3 &&
+            best > -SCORE_MATE_BOUND) {
+            if (static_eval + 50 + 100 * depth <= alpha) continue;
+            if (quiets_seen > 6 + 3 * depth * depth) continue;
+        }
         const Piece moved = pos->piece_on(m.from());
         pos->make(m);
         const int new_depth = depth - 1;
