@@ -1,7 +1,8 @@
 // Iterative deepening principal-variation search. Each iteration searches the root with an
 // aspiration window around the previous score; nodes use the transposition table, a move
-// picker (hash move, captures, killers, history), reverse futility pruning and late-move
-// reductions, and hand over to a capture-only quiescence search at the horizon unless the side
+// picker (hash move, captures, killers, history, losing captures), reverse futility pruning,
+// futility and late move pruning, null move, late-move reductions and a check extension, and
+// hand over to a capture-only quiescence search (SEE-pruned) at the horizon unless the side
 // to move stands in check. Mate scores count plies to the capture of the last royal. Techniques
 // and the repetition policy are described in docs/search.md.
 #include "shishi/search/search.hpp"
@@ -366,7 +367,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
         }
         const Piece moved = pos->piece_on(m.from());
         pos->make(m);
-        const int new_depth = depth - 1;
+        // Check extension: a move that threatens the opponent's lone royal is searched one ply
+        // deeper (within twice the root depth, as checks are frequent in Chu).
+        const bool gives_check = ply < 2 * root_depth && in_check(*pos, ~us);
+        const int new_depth = depth - 1 + (gives_check ? 1 : 0);
         int score;
         if (searched == 0) {
             score = -search(-beta, -alpha, new_depth, ply + 1);
