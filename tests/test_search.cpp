@@ -1,6 +1,5 @@
-// Search: tactics (royal capture, forced capture in two, winning material, a mate the check
-// extension finds), limits, stop() from another thread, positions without moves, and the
-// transposition table's mate-score handling.
+// Search: tactics (royal capture, forced capture in two, winning material), limits, stop() from
+// another thread, positions without moves, and the transposition table's mate-score handling.
 #include <catch2/catch.hpp>
 
 #include <chrono>
@@ -352,14 +351,4 @@ TEST_CASE("allow_pass = false keeps a turn pass out of the root while other move
         CHECK(!r.best.is_pass());
         CHECK(is_legal(pos, r.best));
     }
-}
-
-TEST_CASE("the check extension finds a two-check mate at depth 2", "[search]") {
-    // Rb1-b11 checks along rank 11 (rank 10 is the a10 Rook's), the King must go to rank 12,
-    // Ra10-a12 checks again with rank 11 covered: the King is taken on White's third move.
-    // Without the extension depth 2 ends in quiescence after the King's first step.
-    Position pos = from_fen("12/4k7/R11/12/12/12/12/12/12/12/12/1R9K w - - 0 1");
-    SearchResult r = search_depth(pos, 2);
-    CHECK(is_mate_score(r.score));
-    CHECK(mate_in_moves(r.score) == 3);
 }

@@ -1,9 +1,9 @@
 // Iterative deepening principal-variation search. Each iteration searches the root with an
 // aspiration window around the previous score; nodes use the transposition table, a move
 // picker (hash move, captures, killers, history, losing captures), reverse futility pruning,
-// futility and late move pruning, null move, late-move reductions and a check extension, and
-// hand over to a capture-only quiescence search (SEE-pruned) at the horizon unless the side
-// to move stands in check. Mate scores count plies to the capture of the last royal. Techniques
+// futility and late move pruning, null move and late-move reductions, and hand over to a
+// capture-only quiescence search (SEE-pruned) at the horizon unless the side to move stands in
+// check. Mate scores count plies to the capture of the last royal. Techniques
 // and the repetition policy are described in docs/search.md.
 #include "shishi/search/search.hpp"
 
@@ -367,10 +367,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
         }
         const Piece moved = pos->piece_on(m.from());
         pos->make(m);
-        // Check extension: a move that threatens the opponent's lone royal is searched one ply
-        // deeper (within twice the root depth, as checks are frequent in Chu).
-        const bool gives_check = ply < 2 * root_depth && in_check(*pos, ~us);
-        const int new_depth = depth - 1 + (gives_check ? 1 : 0);
+        const int new_depth = depth - 1;
         int score;
         if (searched == 0) {
             score = -search(-beta, -alpha, new_depth, ply + 1);
