@@ -1,12 +1,14 @@
-// Move scores are bands: hash move, winning/equal captures and royal captures, promotions,
-// killers, then history for quiet moves; losing-looking captures sit above the quiet moves only
-// through their victim value. The picker does a partial selection sort.
+// Move scores are bands: hash move, captures, promotions, killers, history for quiet moves,
+// then captures that lose material. A capture's exchange is evaluated only when it is picked
+// (most nodes cut before the later captures): a losing one drops to the last band and the pick
+// goes on. The picker does a partial selection sort.
 #include "shishi/search/move_order.hpp"
 
 #include <algorithm>
 #include <cstring>
 
 #include "shishi/eval/eval.hpp"
+#include "shishi/search/see.hpp"
 
 namespace shishi {
 namespace {
@@ -15,6 +17,8 @@ constexpr int HASH_BAND = 1 << 30;
 constexpr int CAPTURE_BAND = 1 << 28;
 constexpr int KILLER_BAND = 1 << 27;
 constexpr int HISTORY_MAX = 1 << 20;
+constexpr int BAD_CAPTURE_BAND = -(1 << 29);  // below every history score
+constexpr int QUIET_FLOOR = -(1 << 28);       // history scores stay above this
 
 int victim_value(const Position& pos, Piece victim) {
     const Kind k = kind_of(victim);
@@ -64,7 +68,7 @@ void score_captures(const Position& pos, const MoveList& list, int* scores) {
 
 MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
                        const Move killers[2], const HistoryTable& history)
-    : list_(list), scores_(scores) {
+    : pos_(pos), list_(list), scores_(scores) {
     for (int i = 0; i < list.size(); ++i) {
         const Move m = list[i];
         int s;
@@ -88,14 +92,21 @@ MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move ha
 
 Move MovePicker::next() {
     const int n = list_.size();
-    if (index_ >= n) return Move::none();
-    int best = index_;
-    for (int i = index_ + 1; i < n; ++i)
-        if (scores_[i] > scores_[best]) best = i;
-    std::swap(list_[index_], list_[best]);
-    std::swap(scores_[index_], scores_[best]);
-    last_quiet_ = scores_[index_] < KILLER_BAND;
-    return list_[index_++];
+    for (;;) {
+        if (index_ >= n) return Move::none();
+        int best = index_;
+        for (int i = index_ + 1; i < n; ++i)
+            if (scores_[i] > scores_[best]) best = i;
+        const int s = scores_[best];
+        if (s >= CAPTURE_BAND && s < HASH_BAND && !see_ge(pos_, list_[best], 0)) {
+            scores_[best] = BAD_CAPTURE_BAND + (s - CAPTURE_BAND);
+            continue;
+        }
+        std::swap(list_[index_], list_[best]);
+        std::swap(scores_[index_], scores_[best]);
+        last_quiet_ = s < KILLER_BAND && s > QUIET_FLOOR;
+        return list_[index_++];
+    }
 }
 
 }  // namespace shishi

@@ -1,8 +1,9 @@
 // Iterative deepening principal-variation search. Each iteration searches the root with an
 // aspiration window around the previous score; nodes use the transposition table, a move
-// picker (hash move, captures, killers, history), reverse futility pruning and late-move
-// reductions, and hand over to a capture-only quiescence search at the horizon unless the side
-// to move stands in check. Mate scores count plies to the capture of the last royal. Techniques
+// picker (hash move, captures, killers, history, losing captures), reverse futility pruning,
+// futility and late move pruning, null move and late-move reductions, and hand over to a
+// capture-only quiescence search (SEE-pruned) at the horizon unless the side to move stands in
+// check. Mate scores count plies to the capture of the last royal. Techniques
 // and the repetition policy are described in docs/search.md.
 #include "shishi/search/search.hpp"
 
@@ -17,6 +18,7 @@
 #include "shishi/eval/eval.hpp"
 #include "shishi/search/helper_threads.hpp"
 #include "shishi/search/move_order.hpp"
+#include "shishi/search/see.hpp"
 #include "shishi/search/timeman.hpp"
 #include "shishi/search/tt.hpp"
 
@@ -304,7 +306,6 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     generate_captures(*pos, list);
     int* sc = scores[ply].data();
     score_captures(*pos, list, sc);
-    const Color them = ~us;
     for (int i = 0; i < list.size(); ++i) {
         int b = i;
         for (int j = i + 1; j < list.size(); ++j)
@@ -317,9 +318,8 @@ int Worker::qsearch(int alpha, int beta, int ply) {
             // Delta pruning: even winning this much cannot reach alpha.
             const int promo = m.is_promotion() ? 300 : 0;
             if (stand + gain + promo + 200 <= alpha) continue;
-            // Skip captures that hand a defended victim's square to a more valuable attacker.
-            const int attacker = piece_value(kind_of(pos->piece_on(m.from())));
-            if (attacker > gain + 50 && is_attacked(*pos, m.to(), them)) continue;
+            // Skip captures that lose material in the exchange on the destination.
+            if (!see_ge(*pos, m, 0)) continue;
         }
         pos->make(m);
         const int score = -qsearch(-beta, -alpha, ply + 1);
@@ -405,14 +405,20 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     const int alpha_orig = alpha;
     int best = -SCORE_INFINITE;
     Move best_move;
-    int searched = 0, quiet_count = 0;
+    int searched = 0, quiet_count = 0, quiets_seen = 0;
     for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
         if (root && skip_root_pass && m.is_pass()) continue;
         const bool quiet = picker.last_was_quiet();
-        // Futility at the last ply: a quiet move cannot lift a hopeless static score.
-        if (!pv_node && !checked && depth == 1 && quiet && searched > 0 &&
-            static_eval + 150 <= alpha)
-            continue;
+        if (quiet) ++quiets_seen;
+        // Near the horizon, once a move has been searched and no mate is against us: skip quiet
+        // moves that cannot lift a hopeless static score (futility) and, beyond a count that
+        // grows with depth, late quiet moves altogether (late move pruning). Chu positions
+        // have over a hundred moves, hence the generous counts.
+        if (!pv_node && !checked && quiet && searched > 0 && depth <= 3 &&
+            best > -SCORE_MATE_BOUND) {
+            if (static_eval + 50 + 100 * depth <= alpha) continue;
+            if (quiets_seen > 6 + 3 * depth * depth) continue;
+        }
         const Piece moved = pos->piece_on(m.from());
         pos->make(m);
         const int new_depth = depth - 1;

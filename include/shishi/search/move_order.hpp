@@ -1,6 +1,7 @@
 // Move ordering for the search: hash move first, then captures by victim value (most valuable
-// victim, cheapest attacker), promotions, the two killer moves of the ply, then quiet moves by
-// their history score. Moves are picked one at a time (selection), since most nodes cut early.
+// victim, cheapest attacker), promotions, the two killer moves of the ply, quiet moves by
+// their history score, and last the captures whose static exchange loses material. Moves are
+// picked one at a time (selection), since most nodes cut early.
 #pragma once
 
 #include <cstdint>
@@ -30,10 +31,12 @@ public:
                const Move killers[2], const HistoryTable& history);
     // Next best move, or Move::none() when all have been returned.
     Move next();
-    // Score category of the last move returned (for pruning decisions).
+    // Score category of the last move returned (for pruning decisions): a quiet move other
+    // than the hash move and the killers (losing captures are not quiet).
     bool last_was_quiet() const { return last_quiet_; }
 
 private:
+    const Position& pos_;
     MoveList& list_;
     int* scores_;
     int index_ = 0;
