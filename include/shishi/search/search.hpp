@@ -40,7 +40,7 @@ struct SearchInfo {
     int depth = 0;
     int seldepth = 0;
     int score = 0;                // centipawns, side to move
-    uint64_t nodes = 0;
+    uint64_t nodes = 0;           // all threads
     int64_t time_ms = 0;
     int hashfull = 0;             // per mille
     std::vector<Move> pv;
