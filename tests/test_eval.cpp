@@ -57,7 +57,17 @@ int term_at_100(EvalParamId id, const Position& pos) {
     return with - without;
 }
 
+// Read during static initialisation, before main: the evaluation's tables must not depend on
+// another file's start-up code having run (they once came out all zero that way).
+const int GOLD_VALUE_BEFORE_MAIN = piece_value(GOLD);
+
 }  // namespace
+
+TEST_CASE("piece values read before main are the real ones", "[eval]") {
+    CHECK(GOLD_VALUE_BEFORE_MAIN > 0);
+    CHECK(GOLD_VALUE_BEFORE_MAIN == piece_value(GOLD));
+    CHECK(GOLD_VALUE_BEFORE_MAIN == default_eval_params()[V_GOLD]);
+}
 
 TEST_CASE("every piece kind has a positive value", "[eval]") {
     for (int k = 1; k < KIND_NB; ++k) {

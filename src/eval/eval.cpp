@@ -107,7 +107,7 @@ struct Tables {
 // the row of the royal's square instead of arithmetic for every enemy piece. No weights in it.
 struct NearTable {
     uint8_t d[FRAME_SQUARES][FRAME_SQUARES];
-    NearTable() {
+    constexpr NearTable() : d{} {
         for (int a = 0; a < FRAME_SQUARES; ++a)
             for (int b = 0; b < FRAME_SQUARES; ++b) {
                 const int n = distance(Square(a), Square(b));
@@ -115,10 +115,11 @@ struct NearTable {
             }
     }
 };
-const NearTable NEAR;
+// Built by the compiler, so an evaluation during another file's static initialisation sees it.
+constinit const NearTable NEAR;
 
-// Built on first use (never during static initialisation: the default weights live in another
-// translation unit, whose initialisation order relative to this one is unspecified).
+// Built on first use, which may come during another file's static initialisation (a test's
+// constant from piece_value): the default weights it reads are constant-initialised for that.
 Tables& tables() {
     static Tables t = [] {
         Tables x;

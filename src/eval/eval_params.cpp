@@ -8,7 +8,10 @@ namespace shishi {
 // The four newer terms (stepper_developed, zone_reach, wall_gap, lion_monopoly) stand at 0: at
 // hand-set weights (5, 1, 20, 150) they measured neutral in fixed-node self-play (+9.7 +/- 50
 // Elo over 180 games, docs/strength.md), so they stay off until a tuned setting wins a match.
-const EvalParamInfo EVAL_PARAM_INFO[EVAL_PARAM_NB] = {
+// constinit: filled in by the compiler, not at start-up. Evaluation tables built during another
+// file's static initialisation (piece_value in a namespace-scope constant) read these defaults,
+// and GCC had chosen to initialise this array dynamically, so those tables came out all zero.
+constinit const EvalParamInfo EVAL_PARAM_INFO[EVAL_PARAM_NB] = {
     {"value_king", 1000, 0},          // a spare royal; not tuned (its loss is scored as mate)
     {"value_drunk_elephant", 350, 10},
     {"value_blind_tiger", 300, 10},
