@@ -123,28 +123,29 @@ private:
     }
 
     void ordinary(Square s, Kind k) {
-        const DirectionList& dirs = directions(us_, k);
-        for (int i = 0; i < dirs.count; ++i) {
-            const uint8_t r = dirs.reach[i];
-            const int off = DIRECTION_OFFSET[dirs.direction[i]];
-            if (r & REACH_SLIDE) {
-                for (Square t = Square(s + off);; t = Square(t + off)) {
-                    Piece x = b_[t];
-                    if (x & us_bit_) break;
-                    add(s, t, x, k);
-                    if (x != EMPTY) break;
-                }
-                continue;
-            }
+        const MoveShape& shape = move_shape(us_, k);
+        for (int i = 0; i < shape.slide_count; ++i) {
+            const int off = shape.slide[i];
+            Square t = Square(s + off);
+            for (; b_[t] == EMPTY; t = Square(t + off))
+                if (Mode != GEN_CAPTURES) add(s, t, EMPTY, k);
+            if (!(b_[t] & us_bit_)) add(s, t, b_[t], k);
+        }
+        for (int i = 0; i < shape.step_count; ++i) {
+            const Square t = Square(s + shape.step[i]);
+            const Piece x = b_[t];
+            if (!(x & us_bit_)) add(s, t, x, k);
+        }
+        for (int i = 0; i < shape.jump_count; ++i) {
+            const uint8_t r = shape.jump_reach[i];
+            const int off = shape.jump[i];
             const Square t1 = Square(s + off);
             const Piece x1 = b_[t1];
             if ((r & REACH_STEP) && !(x1 & us_bit_)) add(s, t1, x1, k);
-            if (r & REACH_JUMP) {
-                const Square t2 = Square(s + 2 * off);
-                const Piece x2 = b_[t2];
-                if (!(x2 & us_bit_)) add(s, t2, x2, k);
-                if (r & REACH_LION_LINE) lion_line(s, t1, x1, t2, x2);
-            }
+            const Square t2 = Square(s + 2 * off);
+            const Piece x2 = b_[t2];
+            if (!(x2 & us_bit_)) add(s, t2, x2, k);
+            if (r & REACH_LION_LINE) lion_line(s, t1, x1, t2, x2);
         }
     }
 

@@ -118,6 +118,33 @@ struct DirectionLists {
 constexpr DirectionLists DIRECTIONS{};
 const DirectionList (&DIRECTION_LISTS)[2][KIND_NB] = DIRECTIONS.l;
 
+struct MoveShapes {
+    MoveShape m[2][KIND_NB];
+    constexpr MoveShapes() : m{} {
+        for (int c = 0; c < 2; ++c)
+            for (int k = 0; k < KIND_NB; ++k) {
+                MoveShape& ms = m[c][k];
+                for (int d = 0; d < DIRECTION_NB; ++d) {
+                    const uint8_t r = REACH.r[c][k][d];
+                    const auto off = int8_t(DIRECTION_OFFSET[d]);
+                    if (r == REACH_NONE) continue;
+                    if (r == REACH_SLIDE) {
+                        ms.slide[ms.slide_count++] = off;
+                    } else if (r == REACH_STEP) {
+                        ms.step[ms.step_count++] = off;
+                    } else if (r & REACH_JUMP) {
+                        ms.jump[ms.jump_count] = off;
+                        ms.jump_reach[ms.jump_count++] = r;
+                    } else {
+                        throw "a reach the move shapes do not cover";  // fails the constant evaluation
+                    }
+                }
+            }
+    }
+};
+constexpr MoveShapes SHAPES{};
+const MoveShape (&MOVE_SHAPES)[2][KIND_NB] = SHAPES.m;
+
 Kind kind_from_letter(char lower_letter, bool promoted) {
     for (int k = 1; k < KIND_NB; ++k)
         if (KIND_TABLE[k].letter == lower_letter && KIND_TABLE[k].promoted == promoted) return Kind(k);

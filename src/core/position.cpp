@@ -92,11 +92,6 @@ uint64_t Position::compute_key() const {
     return k ^ zobrist::counter_strike_key(counter_strike_);
 }
 
-bool Position::is_capture(Move m) const {
-    if (m.is_pass()) return false;
-    return m.is_double() || (m.to() != m.from() && board_[m.to()] != EMPTY);
-}
-
 void Position::make(Move m) {
     history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
                                   uint16_t(halfmove_clock_)});

@@ -56,6 +56,20 @@ struct DirectionList {
 extern const DirectionList (&DIRECTION_LISTS)[2][KIND_NB];
 inline const DirectionList& directions(Color c, Kind k) { return DIRECTION_LISTS[c][k]; }
 
+// The same directions grouped by what the kind does along them, as board offsets, so the inner
+// loops of move generation and mobility test no reach bits: sliding rays, single steps, and
+// jumping directions (to the second square, with a step and/or Lion power along the ray as
+// jump_reach says). Every direction of a kind is in exactly one group.
+struct MoveShape {
+    uint8_t slide_count, step_count, jump_count;
+    int8_t slide[DIRECTION_NB];
+    int8_t step[DIRECTION_NB];
+    int8_t jump[DIRECTION_NB];
+    uint8_t jump_reach[DIRECTION_NB];
+};
+extern const MoveShape (&MOVE_SHAPES)[2][KIND_NB];
+inline const MoveShape& move_shape(Color c, Kind k) { return MOVE_SHAPES[c][k]; }
+
 // Kind for a letter and promotion mark as written in FEN/SFEN; NO_KIND when there is none.
 Kind kind_from_letter(char lower_letter, bool promoted);
 

@@ -60,7 +60,10 @@ public:
     void unmake();
     int plies() const { return int(history_.size()); }  // moves made since the root
     const UndoRecord& history(int i) const { return history_[i]; }  // 0 = first move
-    bool is_capture(Move m) const;
+    bool is_capture(Move m) const {  // inline: move ordering asks it of every move
+        if (m.is_pass()) return false;
+        return m.is_double() || (m.to() != m.from() && board_[m.to()] != EMPTY);
+    }
 
     // --- rule options that affect move legality ---------------------------------------------
     const RuleOptions& rules() const { return rules_; }
