@@ -8,6 +8,8 @@
 // evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
 #include "shishi/eval/eval.hpp"
 
+#include <atomic>
+
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/pieces.hpp"
 #include "shishi/eval/eval_params.hpp"
@@ -120,13 +122,25 @@ constinit const NearTable NEAR;
 
 // Built on first use, which may come during another file's static initialisation (a test's
 // constant from piece_value): the default weights it reads are constant-initialised for that.
-Tables& tables() {
+// Reached through a pointer so the hot callers (piece_value in exchange evaluation and move
+// ordering) pay one load instead of a guarded function-local static.
+Tables& default_tables() {
     static Tables t = [] {
         Tables x;
         x.build(default_eval_params());
         return x;
     }();
     return t;
+}
+std::atomic<Tables*> current_tables{nullptr};
+
+inline Tables& tables() {
+    Tables* t = current_tables.load(std::memory_order_relaxed);
+    if (t == nullptr) [[unlikely]] {
+        t = &default_tables();
+        current_tables.store(t, std::memory_order_relaxed);
+    }
+    return *t;
 }
 
 // Is square t in the promotion zone of side c's opponent (where c's pieces promote)?
@@ -185,10 +199,9 @@ struct SliderReach {
 template <bool Zone>
 inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
     SliderReach n;
-    const DirectionList& dirs = directions(c, k);
-    for (int i = 0; i < dirs.count; ++i) {
-        if (!(dirs.reach[i] & REACH_SLIDE)) continue;
-        const int off = DIRECTION_OFFSET[dirs.direction[i]];
+    const MoveShape& shape = move_shape(c, k);
+    for (int i = 0; i < shape.slide_count; ++i) {
+        const int off = shape.slide[i];
         int t = s + off;
         while (b[t] == EMPTY) {
             ++n.all;
@@ -209,7 +222,16 @@ int piece_value(Kind k) { return k < KIND_NB ? tables().value[k] : 0; }
 
 const EvalParams& eval_params() { return tables().w; }
 
-void set_eval_params(const EvalParams& p) { tables().build(p); }
+namespace {
+std::atomic<unsigned> params_generation{0};
+}
+
+unsigned eval_params_generation() { return params_generation.load(std::memory_order_acquire); }
+
+void set_eval_params(const EvalParams& p) {
+    tables().build(p);  // in place: the pointer stays, only the weights change
+    params_generation.fetch_add(1, std::memory_order_release);
+}
 
 int evaluate_white(const Position& pos) {
     const Tables& T = tables();

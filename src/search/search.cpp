@@ -16,6 +16,7 @@
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/eval/eval.hpp"
+#include "shishi/search/eval_cache.hpp"
 #include "shishi/search/helper_threads.hpp"
 #include "shishi/search/move_order.hpp"
 #include "shishi/search/see.hpp"
@@ -111,6 +112,7 @@ struct Worker {
 
     // --- per-ply scratch (no allocation in the tree) -----------------------------------------
     HistoryTable history;
+    EvalCache eval_cache;
     Move killers[MAX_PLY + 2][2];
     std::array<MoveList, MAX_PLY + 2> lists;
     std::array<std::array<int, MoveList::CAPACITY>, MAX_PLY + 2> scores;
@@ -291,12 +293,12 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     count_node();
     if (should_stop()) return 0;
     seldepth = std::max(seldepth, ply);
-    if (ply >= MAX_PLY) return evaluate(*pos);
+    if (ply >= MAX_PLY) return eval_cache.evaluate(*pos);
 
     // Standing pat is unsound when the lone royal hangs: search the evasions instead.
     if (checked && ply < 2 * root_depth + 6) return search(alpha, beta, 1, ply);
 
-    const int stand = evaluate(*pos);
+    const int stand = eval_cache.evaluate(*pos);
     if (stand >= beta) return stand;
     alpha = std::max(alpha, stand);
     int best = stand;
@@ -347,7 +349,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     checked_at[size_t(pos->plies())] = checked;
     if (!root) {
         if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
-        if (ply >= MAX_PLY) return evaluate(*pos);
+        if (ply >= MAX_PLY) return eval_cache.evaluate(*pos);
         // Mate distance pruning: no result here can beat a mate found nearer the root.
         alpha = std::max(alpha, royal_lost_score(ply));
         beta = std::min(beta, -royal_lost_score(ply + 1));
@@ -373,7 +375,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
             return hit.score;
     }
 
-    const int static_eval = checked ? -SCORE_INFINITE : evaluate(*pos);
+    const int static_eval = checked ? -SCORE_INFINITE : eval_cache.evaluate(*pos);
     // Reverse futility: far above beta near the horizon, assume a quiet move keeps it there.
     if (!pv_node && !checked && depth <= 3 && std::abs(beta) < SCORE_MATE_BOUND &&
         static_eval - 120 * depth >= beta)

@@ -17,4 +17,7 @@ int evaluate_white(const Position& pos);
 // Score from the side to move's point of view (what search uses).
 int evaluate(const Position& pos);
 
+// Changes whenever the weight table changes (set_eval_params), so caches of scores can tell.
+unsigned eval_params_generation();
+
 }  // namespace shishi
