@@ -68,7 +68,7 @@ void score_captures(const Position& pos, const MoveList& list, int* scores) {
 
 MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
                        const Move killers[2], const HistoryTable& history)
-    : pos_(pos), list_(list), scores_(scores) {
+    : pos_(pos), list_(list), scores_(scores), end_(list.size()) {
     for (int i = 0; i < list.size(); ++i) {
         const Move m = list[i];
         int s;
@@ -90,8 +90,10 @@ MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move ha
     }
 }
 
+static bool quiet_score(int s) { return s < KILLER_BAND && s > QUIET_FLOOR; }
+
 Move MovePicker::next() {
-    const int n = list_.size();
+    const int n = end_;
     for (;;) {
         if (index_ >= n) return Move::none();
         int best = index_;
@@ -104,9 +106,19 @@ Move MovePicker::next() {
         }
         std::swap(list_[index_], list_[best]);
         std::swap(scores_[index_], scores_[best]);
-        last_quiet_ = s < KILLER_BAND && s > QUIET_FLOOR;
+        last_quiet_ = quiet_score(s);
         return list_[index_++];
     }
+}
+
+void MovePicker::skip_quiets() {
+    int kept = index_;
+    for (int i = index_; i < end_; ++i) {
+        if (quiet_score(scores_[i])) continue;
+        list_[kept] = list_[i];
+        scores_[kept++] = scores_[i];
+    }
+    end_ = kept;
 }
 
 }  // namespace shishi

@@ -418,8 +418,12 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
         // have over a hundred moves, hence the generous counts.
         if (!pv_node && !checked && quiet && searched > 0 && depth <= 3 &&
             best > -SCORE_MATE_BOUND) {
-            if (static_eval + 50 + 100 * depth <= alpha) continue;
-            if (quiets_seen > 6 + 3 * depth * depth) continue;
+            // Both tests hold for every later quiet move too (the picker returns them in
+            // falling order and alpha does not move while they are skipped).
+            if (static_eval + 50 + 100 * depth <= alpha || quiets_seen > 6 + 3 * depth * depth) {
+                picker.skip_quiets();
+                continue;
+            }
         }
         const Piece moved = pos->piece_on(m.from());
         pos->make(m);

@@ -34,12 +34,16 @@ public:
     // Score category of the last move returned (for pruning decisions): a quiet move other
     // than the hash move and the killers (losing captures are not quiet).
     bool last_was_quiet() const { return last_quiet_; }
+    // Drops the quiet moves not yet returned (pruning has given up on them: the ones after
+    // the first pruned quiet move would be pruned too), so they are not picked one by one.
+    void skip_quiets();
 
 private:
     const Position& pos_;
     MoveList& list_;
     int* scores_;
     int index_ = 0;
+    int end_;  // moves [index_, end_) are still to be returned
     bool last_quiet_ = false;
 };
 
