@@ -229,3 +229,26 @@ TEST_CASE("clear_history keeps the position and the move number", "[position]") 
     CHECK(pos.move_number() == 3);
     CHECK(pos.is_consistent());
 }
+
+TEST_CASE("royal_square follows the King, passes to the Prince when the King falls, and unmake restores it",
+          "[position]") {
+    Position pos = board("Ke1 kf12 +ea12 Rf1");
+    const Square e1 = *parse_xboard_square("e1"), e2 = *parse_xboard_square("e2");
+    const Square a12 = *parse_xboard_square("a12"), f12 = *parse_xboard_square("f12");
+    CHECK(pos.royal_square(WHITE) == e1);
+    const Square black_before = pos.royal_square(BLACK);
+    CHECK((black_before == f12 || black_before == a12));
+    pos.make(mv(pos, "e1e2"));
+    CHECK(pos.royal_square(WHITE) == e2);
+    pos.make(mv(pos, "a12b12"));  // the Prince steps aside
+    pos.make(mv(pos, "f1f12"));   // the Rook takes the King: the Prince is the lone royal
+    CHECK(pos.royal_count(BLACK) == 1);
+    CHECK(pos.royal_square(BLACK) == *parse_xboard_square("b12"));
+    CHECK(pos.is_consistent());
+    pos.unmake();
+    pos.unmake();
+    CHECK(pos.royal_square(BLACK) == black_before);
+    pos.unmake();
+    CHECK(pos.royal_square(WHITE) == e1);
+    CHECK(pos.is_consistent());
+}

@@ -67,12 +67,7 @@ bool is_attacked(const Piece* board, Square s, Color by) { return attackers<fals
 int attacker_count(const Piece* board, Square s, Color by) { return attackers<true>(board, s, by); }
 
 bool in_check(const Position& pos, Color c) {
-    if (pos.royal_count(c) != 1) return false;
-    for (int i = 0; i < pos.piece_count(c); ++i) {
-        Square s = pos.piece_square(c, i);
-        if (is_royal(kind_of(pos.piece_on(s)))) return is_attacked(pos, s, ~c);
-    }
-    return false;
+    return pos.royal_count(c) == 1 && is_attacked(pos, pos.royal_square(c), ~c);
 }
 
 }  // namespace shishi

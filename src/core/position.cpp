@@ -20,6 +20,7 @@ void Position::clear() {
     }
     count_[WHITE] = count_[BLACK] = 0;
     royals_[WHITE] = royals_[BLACK] = 0;
+    royal_square_[WHITE] = royal_square_[BLACK] = NO_SQUARE;
     side_ = WHITE;
     counter_strike_ = NO_SQUARE;
     halfmove_clock_ = 0;
@@ -58,7 +59,10 @@ void Position::add_piece(Square s, Piece p) {
     board_[s] = p;
     index_[s] = uint8_t(count_[c]);
     list_[c][count_[c]++] = s;
-    if (is_royal(kind_of(p))) ++royals_[c];
+    if (is_royal(kind_of(p))) {
+        ++royals_[c];
+        royal_square_[c] = s;
+    }
 }
 
 void Position::remove_piece(Square s) {
@@ -84,6 +88,12 @@ void Position::restore_piece(Square s, Piece p, int i) {
     if (is_royal(kind_of(p))) ++royals_[c];
 }
 
+Square Position::find_royal(Color c) const {
+    for (int i = 0; i < count_[c]; ++i)
+        if (is_royal(kind_of(board_[list_[c][i]]))) return list_[c][i];
+    return NO_SQUARE;
+}
+
 uint64_t Position::compute_key() const {
     uint64_t k = 0;
     for (int s = 0; s < FRAME_SQUARES; ++s)
@@ -94,7 +104,7 @@ uint64_t Position::compute_key() const {
 
 void Position::make(Move m) {
     history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
-                                  uint16_t(halfmove_clock_)});
+                                  uint16_t(halfmove_clock_), {royal_square_[0], royal_square_[1]}});
     UndoRecord& u = history_.back();
     Square new_counter_strike = NO_SQUARE;
     ++halfmove_clock_;
@@ -132,9 +142,15 @@ void Position::make(Move m) {
             Piece q = make_piece(side_, kind_info(kind_of(p)).promotes_to);
             board_[to] = q;
             key_ ^= zobrist::piece_key(p, to) ^ zobrist::piece_key(q, to);
-            if (is_royal(kind_of(q))) ++royals_[side_];
+            if (is_royal(kind_of(q)) && ++royals_[side_] == 1) royal_square_[side_] = to;
         }
-        if (u.captured_mid != EMPTY || u.captured_to != EMPTY) halfmove_clock_ = 0;
+        if (u.captured_mid != EMPTY || u.captured_to != EMPTY) {
+            halfmove_clock_ = 0;
+            // The royal followed here may be gone; another one may remain.
+            const Color them = ~side_;
+            if (royal_square_[them] == mid || royal_square_[them] == to) royal_square_[them] = find_royal(them);
+        }
+        if (royal_square_[side_] == from) royal_square_[side_] = to;
         // Counter-strike: a non-Lion took a Lion; the square is where the capturer now stands.
         if (lion_taken && !is_lion(kind_of(p))) new_counter_strike = to;
     }
@@ -163,6 +179,8 @@ void Position::unmake() {
     }
     counter_strike_ = u.counter_strike;
     halfmove_clock_ = u.halfmove_clock;
+    royal_square_[0] = u.royal[0];
+    royal_square_[1] = u.royal[1];
     key_ = u.key;
     history_.pop_back();
 }
@@ -182,8 +200,13 @@ bool Position::is_consistent() const {
         if (is_royal(kind_of(p))) ++royals[c];
         if (index_[s] >= count_[c] || list_[c][index_[s]] != s) return false;
     }
-    for (Color c : {WHITE, BLACK})
+    for (Color c : {WHITE, BLACK}) {
         if (pieces[c] != count_[c] || royals[c] != royals_[c]) return false;
+        const Square r = royal_square_[c];
+        if (royals[c] == 0 ? r != NO_SQUARE : (board_[r] == EMPTY || board_[r] == EDGE ||
+                                               color_of(board_[r]) != c || !is_royal(kind_of(board_[r]))))
+            return false;
+    }
     return key_ == compute_key();
 }
 

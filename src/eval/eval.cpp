@@ -152,15 +152,7 @@ inline bool in_enemy_zone(Color c, Square t) {
 // Danger to side c's royal (positive = bad for c); only a lone royal can be lost at once.
 int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_lion) {
     if (pos.royal_count(c) != 1) return 0;
-    Square royal = NO_SQUARE;
-    for (int i = 0; i < pos.piece_count(c); ++i) {
-        Square s = pos.piece_square(c, i);
-        if (is_royal(kind_of(pos.piece_on(s)))) {
-            royal = s;
-            break;
-        }
-    }
-    if (royal == NO_SQUARE) return 0;
+    const Square royal = pos.royal_square(c);
     const EvalParams& w = T.w;
     int danger = 0;
     const Color them = ~c;

@@ -23,6 +23,7 @@ struct UndoRecord {
     uint8_t index_to;
     Square counter_strike;   // counter-strike square before the move
     uint16_t halfmove_clock; // before the move
+    Square royal[2];         // royal_square() of each side before the move
 };
 
 class Position {
@@ -50,6 +51,10 @@ public:
     int piece_count(Color c) const { return count_[c]; }
     Square piece_square(Color c, int i) const { return list_[c][i]; }
     int royal_count(Color c) const { return royals_[c]; }
+    // The square of one of side c's royal pieces (the only one when royal_count(c) == 1);
+    // NO_SQUARE without a royal. Kept up to date by make/unmake: check tests and the
+    // evaluation ask for it at every node.
+    Square royal_square(Color c) const { return royal_square_[c]; }
     int halfmove_clock() const { return halfmove_clock_; }
     // SFEN-style move number: 1 for the first move of the game, +1 per ply.
     int move_number() const { return start_move_number_ + plies(); }
@@ -77,12 +82,14 @@ private:
     void remove_piece(Square s);                    // swap-remove from the list
     void restore_piece(Square s, Piece p, int idx); // exact inverse of remove_piece
     uint64_t compute_key() const;
+    Square find_royal(Color c) const;  // by scanning the piece list
 
     Piece board_[FRAME_SQUARES];
     uint8_t index_[FRAME_SQUARES];  // slot of the piece on a square in its side's list
     Square list_[2][MAX_PIECES];
     int count_[2];
     int royals_[2];
+    Square royal_square_[2];
     Color side_;
     Square counter_strike_;
     uint64_t key_;
