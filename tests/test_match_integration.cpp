@@ -46,6 +46,19 @@ std::string pgn_path(const char* stem) {
 
 const char* const HACHU = "/usr/games/hachu";
 
+// A match that should have run two games to a normal end (by rule or at the ply limit): exit
+// status 0, two games in the PGN (read, then removed), and no forfeit of any kind reported.
+// Returns the PGN text for further checks.
+std::string check_two_clean_games(const Result& r, const std::string& pgn) {
+    CHECK(r.status == 0);
+    std::string games = slurp(pgn);
+    std::remove(pgn.c_str());
+    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
+    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
+        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
+    return games;
+}
+
 }  // namespace
 
 TEST_CASE("HaChu against HaChu: two short games with -j 2 and openings", "[match][integration][slow]") {
@@ -57,16 +70,10 @@ TEST_CASE("HaChu against HaChu: two short games with -j 2 and openings", "[match
                    " --games 2 --tc 2+0.05 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
                    "/data/openings.txt --pgn " + pgn);
     INFO(r.out);
-    CHECK(r.status == 0);
-    std::string games = slurp(pgn);
-    std::remove(pgn.c_str());
-    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
+    const std::string games = check_two_clean_games(r, pgn);
     CHECK(count_of(games, "{opening}") == 2);
     CHECK(r.out.find("Score of HaChu 0.21 (1) vs HaChu 0.21 (2)") != std::string::npos);
     CHECK(r.out.find("Elo difference:") != std::string::npos);
-    // Both games end normally: by rule or at the ply limit, never by a forfeit.
-    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim"})
-        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
 }
 
 TEST_CASE("SIGINT writes the finished games and the summary", "[match][integration][slow]") {
@@ -90,12 +97,7 @@ TEST_CASE("Shishi in XBoard mode against Shishi in USI mode", "[match][integrati
                    " --second-protocol usi --games 2 --tc 2+0.05 --max-plies 30 --openings " SHISHI_SOURCE_DIR
                    "/data/openings.txt --pgn " + pgn);
     INFO(r.out);
-    CHECK(r.status == 0);
-    std::string games = slurp(pgn);
-    std::remove(pgn.c_str());
-    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
-    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
-        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
+    check_two_clean_games(r, pgn);
 }
 
 TEST_CASE("Shishi against Shishi in USI mode at fixed nodes per move", "[match][integration][slow]") {
@@ -104,13 +106,8 @@ TEST_CASE("Shishi against Shishi in USI mode at fixed nodes per move", "[match][
                    " --first-protocol usi --second-protocol usi --games 2 --nodes 3000 --max-plies 24"
                    " --openings " SHISHI_SOURCE_DIR "/data/openings.txt --debug --pgn " + pgn);
     INFO(r.out);
-    CHECK(r.status == 0);
-    std::string games = slurp(pgn);
-    std::remove(pgn.c_str());
-    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
+    check_two_clean_games(r, pgn);
     CHECK(r.out.find("go nodes 3000") != std::string::npos);  // the limit reaches the engines
-    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
-        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
 }
 
 TEST_CASE("Shishi against HaChu with -j 2", "[match][integration][slow][no_sanitize]") {
@@ -119,10 +116,5 @@ TEST_CASE("Shishi against HaChu with -j 2", "[match][integration][slow][no_sanit
                    " --games 2 --tc 5+0.1 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
                    "/data/openings.txt --pgn " + pgn);
     INFO(r.out);
-    CHECK(r.status == 0);
-    std::string games = slurp(pgn);
-    std::remove(pgn.c_str());
-    CHECK(count_of(games, "[Variant \"chu\"]") == 2);
-    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
-        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
+    check_two_clean_games(r, pgn);
 }
