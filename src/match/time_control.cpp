@@ -84,8 +84,16 @@ std::string TimeControl::describe() const {
     std::string s;
     if (move_time_ms > 0) s = seconds_text(move_time_ms) + " s/move";
     else if (has_clock()) s = pgn_tag();
-    if (depth > 0) s += std::string(s.empty() ? "" : ", ") + "depth " + std::to_string(depth);
-    if (nodes > 0) s += std::string(s.empty() ? "" : ", ") + std::to_string(nodes) + " nodes";
+    if (depth > 0) {
+        if (!s.empty()) s += ", ";
+        s += "depth ";
+        s += std::to_string(depth);
+    }
+    if (nodes > 0) {
+        if (!s.empty()) s += ", ";
+        s += std::to_string(nodes);
+        s += " nodes";
+    }
     return s.empty() ? "none" : s;
 }
 
