@@ -100,24 +100,6 @@ struct ReachTable {
 constexpr ReachTable REACH{};
 const uint8_t (&REACH_TABLE)[2][KIND_NB][DIRECTION_NB] = REACH.r;
 
-struct DirectionLists {
-    DirectionList l[2][KIND_NB];
-    constexpr DirectionLists() : l{} {
-        for (int c = 0; c < 2; ++c)
-            for (int k = 0; k < KIND_NB; ++k) {
-                DirectionList& dl = l[c][k];
-                for (int d = 0; d < DIRECTION_NB; ++d)
-                    if (REACH.r[c][k][d]) {
-                        dl.direction[dl.count] = uint8_t(d);
-                        dl.reach[dl.count] = REACH.r[c][k][d];
-                        ++dl.count;
-                    }
-            }
-    }
-};
-constexpr DirectionLists DIRECTIONS{};
-const DirectionList (&DIRECTION_LISTS)[2][KIND_NB] = DIRECTIONS.l;
-
 struct MoveShapes {
     MoveShape m[2][KIND_NB];
     constexpr MoveShapes() : m{} {

@@ -133,6 +133,7 @@ Tables& default_tables() {
     return t;
 }
 std::atomic<Tables*> current_tables{nullptr};
+std::atomic<unsigned> params_generation{0};  // counts set_eval_params calls
 
 inline Tables& tables() {
     Tables* t = current_tables.load(std::memory_order_relaxed);
@@ -213,10 +214,6 @@ inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
 int piece_value(Kind k) { return k < KIND_NB ? tables().value[k] : 0; }
 
 const EvalParams& eval_params() { return tables().w; }
-
-namespace {
-std::atomic<unsigned> params_generation{0};
-}
 
 unsigned eval_params_generation() { return params_generation.load(std::memory_order_acquire); }
 

@@ -46,20 +46,11 @@ inline bool is_lion(Kind k) { return kind_info(k).lion; }
 inline bool is_royal(Kind k) { return kind_info(k).royal; }
 inline bool can_promote(Kind k) { return kind_info(k).promotes_to != NO_KIND; }
 
-// The directions a kind moves in, for one colour: only those with a non-empty reach, so move
-// generation does not test the other directions.
-struct DirectionList {
-    uint8_t count;
-    uint8_t direction[DIRECTION_NB];
-    uint8_t reach[DIRECTION_NB];
-};
-extern const DirectionList (&DIRECTION_LISTS)[2][KIND_NB];
-inline const DirectionList& directions(Color c, Kind k) { return DIRECTION_LISTS[c][k]; }
-
-// The same directions grouped by what the kind does along them, as board offsets, so the inner
-// loops of move generation and mobility test no reach bits: sliding rays, single steps, and
-// jumping directions (to the second square, with a step and/or Lion power along the ray as
-// jump_reach says). Every direction of a kind is in exactly one group.
+// The directions a kind moves in, for one colour, grouped by what it does along them, as board
+// offsets, so the inner loops of move generation and mobility test no reach bits: sliding
+// rays, single steps, and jumping directions (to the second square, with a step and/or Lion
+// power along the ray as jump_reach says). Every direction with a non-empty reach is in exactly
+// one group; the others in none.
 struct MoveShape {
     uint8_t slide_count, step_count, jump_count;
     int8_t slide[DIRECTION_NB];
