@@ -40,6 +40,15 @@ int count_of(const std::string& text, const std::string& what) {
     return n;
 }
 
+// The whole line of `text` holding `what`, or "" when there is none.
+std::string line_containing(const std::string& text, const std::string& what) {
+    size_t at = text.find(what);
+    if (at == std::string::npos) return "";
+    size_t begin = text.rfind('\n', at);
+    begin = begin == std::string::npos ? 0 : begin + 1;
+    return text.substr(begin, text.find('\n', at) - begin);
+}
+
 std::string pgn_path(const char* stem) {
     return std::string("/tmp/shishi_match_it_") + stem + "_" + std::to_string(::getpid()) + ".pgn";
 }
@@ -54,8 +63,9 @@ std::string check_two_clean_games(const Result& r, const std::string& pgn) {
     std::string games = slurp(pgn);
     std::remove(pgn.c_str());
     CHECK(count_of(games, "[Variant \"chu\"]") == 2);
+    // Each failure shows the offending summary line itself, not only its position in the output.
     for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
-        CHECK(r.out.find(std::string(bad) + ":") == std::string::npos);
+        CHECK(line_containing(r.out, std::string(bad) + ":").empty());
     return games;
 }
 
@@ -65,9 +75,12 @@ TEST_CASE("HaChu against HaChu: two short games with -j 2 and openings", "[match
     std::string pgn = pgn_path("hachu");
     // HaChu refuses any move that repeats a position unless told otherwise, and two HaChus
     // passing in turn repeat one; that refusal is HaChu's, not the runner's, so allow repeats.
+    // HaChu's clock keeping is not under test, and on a slow, loaded CI machine one of these games
+    // once ended in a forfeit (which one the truncated log did not show; an overrun of 2+0.05 is
+    // the likely one), so lateness up to 5 s is tolerated here.
     Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " + HACHU + " --second " + HACHU +
                    " --first-option 'Allow repeats=1' --second-option 'Allow repeats=1'"
-                   " --games 2 --tc 2+0.05 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
+                   " --games 2 --tc 2+0.05 --margin-ms 5000 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
                    "/data/openings.txt --pgn " + pgn);
     INFO(r.out);
     const std::string games = check_two_clean_games(r, pgn);
