@@ -1,7 +1,10 @@
-// Helpers for the match runner's tests: commands for the scripted fake engine, started engines.
+// Helpers for the match runner's tests: commands for the scripted fake engine, started engines,
+// and reading what a match wrote (PGN files, summaries).
 #pragma once
 
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 
@@ -30,6 +33,35 @@ inline std::unique_ptr<shishi::match::Engine> started(const shishi::match::Engin
     std::string error;
     if (!e->start(error)) return nullptr;
     return e;
+}
+
+// A file's whole text ("" when it cannot be read).
+inline std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// How many times `what` occurs in `text` (overlaps included).
+inline int count_of(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// The whole line of `text` holding `what`, or "" when there is none.
+inline std::string line_containing(const std::string& text, const std::string& what) {
+    size_t at = text.find(what);
+    if (at == std::string::npos) return "";
+    size_t begin = text.rfind('\n', at);
+    begin = begin == std::string::npos ? 0 : begin + 1;
+    return text.substr(begin, text.find('\n', at) - begin);
+}
+
+// A PGN path in /tmp unique to this test process.
+inline std::string temp_pgn(const std::string& stem) {
+    return "/tmp/shishi_match_test_" + stem + "_" + std::to_string(::getpid()) + ".pgn";
 }
 
 // A legal 16-ply start: White's and Black's moves in XBoard notation.

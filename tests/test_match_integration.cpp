@@ -3,10 +3,12 @@
 
 #include <array>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "match_test_support.hpp"
+
+using namespace match_test;
 
 namespace {
 
@@ -25,32 +27,6 @@ Result run(const std::string& command) {
     int st = pclose(p);
     r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return r;
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-int count_of(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
-
-// The whole line of `text` holding `what`, or "" when there is none.
-std::string line_containing(const std::string& text, const std::string& what) {
-    size_t at = text.find(what);
-    if (at == std::string::npos) return "";
-    size_t begin = text.rfind('\n', at);
-    begin = begin == std::string::npos ? 0 : begin + 1;
-    return text.substr(begin, text.find('\n', at) - begin);
-}
-
-std::string pgn_path(const char* stem) {
-    return std::string("/tmp/shishi_match_it_") + stem + "_" + std::to_string(::getpid()) + ".pgn";
 }
 
 const char* const HACHU = "/usr/games/hachu";
@@ -72,7 +48,7 @@ std::string check_two_clean_games(const Result& r, const std::string& pgn) {
 }  // namespace
 
 TEST_CASE("HaChu against HaChu: two short games with -j 2 and openings", "[match][integration][slow]") {
-    std::string pgn = pgn_path("hachu");
+    std::string pgn = temp_pgn("hachu");
     // HaChu refuses any move that repeats a position unless told otherwise, and two HaChus
     // passing in turn repeat one; that refusal is HaChu's, not the runner's, so allow repeats.
     // HaChu's clock keeping is not under test, and on a slow, loaded CI machine one of these games
@@ -90,7 +66,7 @@ TEST_CASE("HaChu against HaChu: two short games with -j 2 and openings", "[match
 }
 
 TEST_CASE("SIGINT writes the finished games and the summary", "[match][integration][slow]") {
-    std::string pgn = pgn_path("sigint");
+    std::string pgn = temp_pgn("sigint");
     // One-ply games keep finishing until the interrupt at 3 s; the finished ones must all be kept.
     Result r = run(std::string("timeout --preserve-status -s INT 3 ") + SHISHI_MATCH_EXE + " --first " + HACHU +
                    " --second " + HACHU + " --games 500 --tc 60+1 --max-plies 1 --pgn " + pgn);
@@ -105,7 +81,7 @@ TEST_CASE("SIGINT writes the finished games and the summary", "[match][integrati
 }
 
 TEST_CASE("Shishi in XBoard mode against Shishi in USI mode", "[match][integration][slow][no_sanitize]") {
-    std::string pgn = pgn_path("self");
+    std::string pgn = temp_pgn("self");
     Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " SHISHI_EXE
                    " --second-protocol usi --games 2 --tc 2+0.05 --max-plies 30 --openings " SHISHI_SOURCE_DIR
                    "/data/openings.txt --pgn " + pgn);
@@ -114,7 +90,7 @@ TEST_CASE("Shishi in XBoard mode against Shishi in USI mode", "[match][integrati
 }
 
 TEST_CASE("Shishi against Shishi in USI mode at fixed nodes per move", "[match][integration][slow]") {
-    std::string pgn = pgn_path("nodes");
+    std::string pgn = temp_pgn("nodes");
     Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " SHISHI_EXE
                    " --first-protocol usi --second-protocol usi --games 2 --nodes 3000 --max-plies 24"
                    " --openings " SHISHI_SOURCE_DIR "/data/openings.txt --debug --pgn " + pgn);
@@ -124,7 +100,7 @@ TEST_CASE("Shishi against Shishi in USI mode at fixed nodes per move", "[match][
 }
 
 TEST_CASE("Shishi against HaChu with -j 2", "[match][integration][slow][no_sanitize]") {
-    std::string pgn = pgn_path("shishi_hachu");
+    std::string pgn = temp_pgn("shishi_hachu");
     Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " + HACHU +
                    " --games 2 --tc 5+0.1 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
                    "/data/openings.txt --pgn " + pgn);

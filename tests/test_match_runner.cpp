@@ -14,26 +14,12 @@
 #include "shishi/match/runner.hpp"
 
 using namespace shishi::match;
+using match_test::count_of;
 using match_test::fake;
+using match_test::slurp;
+using match_test::temp_pgn;
 
 namespace {
-
-std::string temp_path(const char* stem) {
-    return std::string("/tmp/shishi_match_test_") + stem + "_" + std::to_string(::getpid()) + ".pgn";
-}
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-int count_of(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
-}
 
 MatchOptions options(const std::string& first_args, const std::string& second_args, const std::string& pgn) {
     std::ostringstream err;
@@ -63,7 +49,7 @@ Run run(const MatchOptions& o) {
 TEST_CASE("each opening is played twice with colours reversed and the summary adds up", "[match][runner]") {
     std::string book = "/tmp/shishi_match_test_book_" + std::to_string(::getpid()) + ".txt";
     std::ofstream(book) << "h4h5 e9e8\ne4e5 h9h8\n";
-    MatchOptions o = options("--name A", "--name B", temp_path("pairs"));
+    MatchOptions o = options("--name A", "--name B", temp_pgn("pairs"));
     o.games = 4;
     o.openings_path = book;
     o.referee.max_plies = 2;  // the game ends right after the opening: a draw
@@ -81,7 +67,7 @@ TEST_CASE("each opening is played twice with colours reversed and the summary ad
 }
 
 TEST_CASE("random plies are the same for both games of a pair", "[match][runner]") {
-    MatchOptions o = options("", "", temp_path("random"));
+    MatchOptions o = options("", "", temp_pgn("random"));
     o.random_plies = 3;
     o.seed = 5;
     o.referee.max_plies = 3;
@@ -96,7 +82,7 @@ TEST_CASE("random plies are the same for both games of a pair", "[match][runner]
 
 TEST_CASE("an engine that crashes is restarted for the next game", "[match][runner]") {
     MatchOptions o = options("--moves 'h4h5 e4e5' --crash-at 1 --name Crashy", "--moves h4h5 --name Steady",
-                             temp_path("crash"));
+                             temp_pgn("crash"));
     Run r = run(o);
     INFO(r.out);
     CHECK(r.code == 0);
@@ -108,7 +94,7 @@ TEST_CASE("an engine that crashes is restarted for the next game", "[match][runn
 
 TEST_CASE("refusals of legal moves are counted per engine in the summary", "[match][runner]") {
     MatchOptions o = options("--moves 'h4h5 e4e5' --name A", "--moves 'e9e8 h9h8' --refuse-at 1 --name B",
-                             temp_path("refuse"));
+                             temp_pgn("refuse"));
     o.games = 1;
     Run r = run(o);
     CHECK(r.code == 0);
@@ -117,7 +103,7 @@ TEST_CASE("refusals of legal moves are counted per engine in the summary", "[mat
 }
 
 TEST_CASE("an engine that cannot be started stops the match with a clear message", "[match][runner]") {
-    MatchOptions o = options("", "", temp_path("nostart"));
+    MatchOptions o = options("", "", temp_pgn("nostart"));
     o.first.command = "/nonexistent/engine";
     o.games = 10;
     auto t0 = std::chrono::steady_clock::now();
@@ -132,7 +118,7 @@ TEST_CASE("an engine that cannot be started stops the match with a clear message
 TEST_CASE("a stop request (Ctrl-C) keeps finished games and prints the summary", "[match][runner]") {
     // Game 1 ends at the ply limit after the first engine's move; in game 2 the second engine
     // moves first and stalls until the stop request.
-    MatchOptions o = options("--moves h4h5", "--moves h4h5 --stall-at 1", temp_path("interrupt"));
+    MatchOptions o = options("--moves h4h5", "--moves h4h5 --stall-at 1", temp_pgn("interrupt"));
     o.games = 3;
     o.referee.max_plies = 1;
     o.referee.tc.base_ms = 60'000;
@@ -152,7 +138,7 @@ TEST_CASE("a stop request (Ctrl-C) keeps finished games and prints the summary",
 
 TEST_CASE("SPRT stops the match early with its verdict", "[match][runner]") {
     // The first engine draws as White (ply limit 1) and wins as Black (the other resigns).
-    MatchOptions o = options("--moves h4h5 --name A", "--name B", temp_path("sprt"));
+    MatchOptions o = options("--moves h4h5 --name A", "--name B", temp_pgn("sprt"));
     o.games = 200;
     o.referee.max_plies = 1;
     std::string error;
