@@ -1,7 +1,10 @@
 // Static exchange evaluation on hand-made positions: winning, losing and equal exchanges, an
 // x-ray through a capturing Rook, igui captures by and against a Lion, a Lion double capture,
-// the last royal's recapture, and a quiet move onto an attacked square.
+// the last royal's recapture, and a quiet move onto an attacked square; and see_ge's shortcut
+// checked against the full exchange over the moves of random games.
 #include <catch2/catch.hpp>
+
+#include <random>
 
 #include "shishi/eval/eval.hpp"
 #include "shishi/search/move_order.hpp"
@@ -90,4 +93,33 @@ TEST_CASE("quiescence's captures hold Lion igui and double captures, and SEE kee
     CHECK(see_ge(pos, igui, 0));
     CHECK_FALSE(see_ge(pos, twice, 0));  // the Pawn on d9 takes the Lion on d8
     CHECK_FALSE(see_ge(pos, plain, 0));
+}
+
+TEST_CASE("see_ge answers exactly as see() compared with the threshold", "[see]") {
+    // see_ge answers from the captured value alone when that settles it; over the moves of
+    // random games (long exchanges on crowded boards) it must agree with the full exchange.
+    std::mt19937 rng(20261130);
+    const int thresholds[] = {-ROOK_V, -PAWN_V, -1, 0, 1, PAWN_V, GOLD_V, ROOK_V};
+    int agreed_true = 0, agreed_false = 0;
+    for (int game = 0; game < 30; ++game) {
+        Position pos = Position::start();
+        for (int ply = 0; ply < 160; ++ply) {
+            MoveList list;
+            generate_legal(pos, list);
+            if (list.empty()) break;
+            if (ply % 5 == 0)
+                for (const Move m : list) {
+                    const int value = see(pos, m);
+                    for (int t : thresholds) {
+                        if (see_ge(pos, m, t) != (value >= t))
+                            FAIL(to_xboard_fen(pos) << " move " << move_to_xboard(m) << " see " << value
+                                                    << " threshold " << t);
+                        (value >= t ? agreed_true : agreed_false)++;
+                    }
+                }
+            pos.make(list[int(rng() % unsigned(list.size()))]);
+        }
+    }
+    CHECK(agreed_true > 1000);
+    CHECK(agreed_false > 1000);
 }
