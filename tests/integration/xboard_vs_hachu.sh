@@ -30,9 +30,13 @@ echo "working in $work"
 base_seconds=$(awk -v b="$base" 'BEGIN { n = split(b, p, ":"); print (n > 1 ? p[1] * 60 + p[2] : b * 60) }')
 limit=$(awk -v g="$games" -v b="$base_seconds" -v i="$inc" 'BEGIN { print int(g * (2 * b + 400 * i + 60)) }')
 
+# HaChu refuses any move that repeats an earlier position (it answers "Illegal move {Repeats
+# earlier position}", which XBoard then judges a false claim) unless told to allow repeats;
+# that refusal is HaChu's own rule, not a fault of either engine under test here. XBoard's own
+# repetition rules still apply.
 set +e
 (cd "$work" && timeout "$limit" xvfb-run -a "$xboard" -noGUI -variant chu \
-    -fcp "$shishi" -fd "$work" -scp "$hachu" -sd "$work" \
+    -fcp "$shishi" -fd "$work" -scp "$hachu" -sd "$work" -secondOptions "Allow repeats=1" \
     -matchGames "$games" -timeControl "$base" -timeIncrement "$inc" \
     -xponder -autoCallFlag true -testClaims true \
     -popupExitMessage false -popupMoveErrors false \
