@@ -6,20 +6,6 @@
 #include "shishi/core/notation.hpp"
 
 namespace shishi::usi {
-namespace {
-
-// The legal move equal to m as generated in pos (for a pass: the pass this position really
-// offers, which names a piece and square that can pass), or none.
-Move as_generated(const Position& pos, Move m) {
-    if (m.is_none()) return Move::none();
-    MoveList legal;
-    generate_legal(pos, legal);
-    for (Move x : legal)
-        if (x.same_as(m)) return x;
-    return Move::none();
-}
-
-}  // namespace
 
 std::string format_score(int score) {
     if (!is_mate_score(score)) return "cp " + std::to_string(score);
@@ -48,21 +34,6 @@ std::string format_info(const SearchInfo& info, const Position& root) {
     }
     if (!pv.empty()) s += " pv" + pv;
     return s;
-}
-
-BestMove choose_best_move(const Position& root, const SearchResult& result) {
-    BestMove bm;
-    bm.best = as_generated(root, result.best);
-    if (bm.best.is_none()) {
-        MoveList legal;
-        generate_legal(root, legal);
-        if (!legal.empty()) bm.best = legal[0];
-        return bm;
-    }
-    Position after = root;
-    after.make(bm.best);
-    bm.ponder = as_generated(after, result.ponder);
-    return bm;
 }
 
 std::string format_bestmove(const BestMove& bm) {

@@ -91,10 +91,7 @@ bool XboardSession::handle(std::string_view line) {
     else if (cmd == "st") {
         std::string e = args.size() == 1 ? clock_.set_move_time(args[0]) : "one number expected";
         if (!e.empty()) error("bad argument", line);
-    } else if (cmd == "sd") {
-        std::string e = args.size() == 1 ? clock_.set_depth(args[0]) : "one number expected";
-        if (!e.empty()) error("bad argument", line);
-    } else if (cmd == "time") cmd_time(args, true);
+    } else if (cmd == "sd") cmd_depth(args); else if (cmd == "time") cmd_time(args, true);
     else if (cmd == "otim") cmd_time(args, false);
     else if (cmd == "memory") cmd_memory(args);
     else if (cmd == "cores") cmd_cores(args);
@@ -107,13 +104,14 @@ bool XboardSession::handle(std::string_view line) {
     else error("unknown command", cmd);
 
     // Analysis follows every change of position or mode.
-    if (stopping && analyse_mode_ && !worker_.active()) start_analysis();
+    if (stopping && analyse_mode_ && !engine_.active()) start_analysis();
     return true;
 }
 
-int run_xboard(std::istream& in, std::ostream& out) {
+int run_xboard(std::istream& in, std::ostream& out, const StartupOptions& startup) {
     untie_from_output(in);
     XboardSession session(out);
+    for (const StartupOption& o : startup) session.startup_option(o);
     std::string line;
     while (std::getline(in, line))
         if (!session.handle(line)) return 0;

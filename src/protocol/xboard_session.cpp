@@ -14,9 +14,12 @@ constexpr int RESIGN_AFTER = 3;
 
 }  // namespace
 
-XboardSession::XboardSession(std::ostream& out) : out_(out), game_(rules_) {
+XboardSession::XboardSession(std::ostream& out)
+    : engine_(out, [](std::string_view note) { return "telluser " + std::string(note); }) {
+    add_xboard_options(engine_.options());
     Position start = Position::start();
-    start.set_rules(rules_);
+    start.set_rules(engine_.rules());
+    game_.set_rules(engine_.rules());
     game_.reset(start);
 }
 
@@ -24,20 +27,23 @@ XboardSession::~XboardSession() { shutdown(); }
 
 void XboardSession::shutdown() { abort_search(); }
 
-void XboardSession::abort_search() {
-    if (!worker_.active()) return;
-    aborting_ = true;
-    worker_.stop_and_join([this] { searcher_.stop(); });
-    aborting_ = false;
+void XboardSession::startup_option(const StartupOption& o) {
+    OptionSetResult r = engine_.options().set(o.name, o.value);
+    if (!r.ok()) out_.send("telluser command line --" + o.name + ": " + r.error);
+    else if (!r.note.empty()) out_.send("telluser command line --" + o.name + ": " + r.note);
+    rules_changed();
 }
+
+void XboardSession::abort_search() { engine_.abort(); }
 
 void XboardSession::move_now() {
     if (!game_search_running()) return;
-    worker_.stop_and_join([this] { searcher_.stop(); });
+    engine_.stop();
+    engine_.wait();
 }
 
 void XboardSession::wait_for_move() {
-    if (game_search_running()) worker_.join();
+    if (game_search_running()) engine_.wait();
 }
 
 void XboardSession::error(std::string_view type, std::string_view command) {
@@ -76,43 +82,39 @@ void XboardSession::start_game_search() {
     // passes only when nothing else is legal (docs/protocols.md).
     limits.allow_pass = false;
     analysing_search_ = false;
-    worker_.start([this, root, limits]() mutable {
-        SearchResult r = searcher_.search(root, limits, [this](const SearchInfo& info) {
-            if (post_) out_.send(xboard_thinking_line(info));
-        });
+    Engine::Job job;
+    job.root = root;
+    job.limits = limits;
+    job.on_info = [this](const SearchInfo& info) {
+        if (post_) out_.send(xboard_thinking_line(info));
+    };
+    job.on_answer = [this](const SearchResult& r, const BestMove& bm) {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (!aborting_) finish_game_search(r);
-    });
+        finish_game_search(r, bm);
+    };
+    engine_.start(std::move(job));
 }
 
 void XboardSession::start_analysis() {
     if (game_.status().over()) return;  // nothing to analyse
-    Position root = game_.position();
-    SearchLimits limits;
-    limits.infinite = true;
+    Engine::Job job;
+    job.root = game_.position();
+    job.limits.infinite = true;
+    job.on_info = [this](const SearchInfo& info) {
+        if (post_) out_.send(xboard_thinking_line(info));
+    };
     analysing_search_ = true;
-    worker_.start([this, root, limits]() mutable {
-        searcher_.search(root, limits, [this](const SearchInfo& info) {
-            if (post_) out_.send(xboard_thinking_line(info));
-        });
-    });
+    engine_.start(std::move(job));
 }
 
-void XboardSession::finish_game_search(const SearchResult& r) {
-    const Position& pos = game_.position();
-    Move best = r.best;
-    if (best.is_none() || !is_legal(pos, best)) {
-        // Never leave the GUI waiting: any legal move beats a hang or a time loss.
-        MoveList list;
-        generate_legal(pos, list);
-        if (list.empty()) {
-            report_if_over();
-            return;
-        }
-        if (!best.is_none()) out_.send("# search returned an illegal move " + move_to_xboard(best));
-        best = list[0];
+void XboardSession::finish_game_search(const SearchResult& r, const BestMove& bm) {
+    // Never leave the GUI waiting: the engine layer gives a legal move whenever one exists.
+    const Move best = bm.best;
+    if (best.is_none()) {
+        report_if_over();
+        return;
     }
-    if (resign_enabled_) {
+    if (engine_.options().as_bool("Resign")) {
         bad_scores_in_row_ = r.score <= RESIGN_SCORE ? bad_scores_in_row_ + 1 : 0;
         if (bad_scores_in_row_ >= RESIGN_AFTER) {
             out_.send("resign");
@@ -128,9 +130,6 @@ void XboardSession::finish_game_search(const SearchResult& r) {
     report_if_over();
 }
 
-void XboardSession::set_rules(const RuleOptions& r) {
-    rules_ = r;
-    game_.set_rules(r);
-}
+void XboardSession::rules_changed() { game_.set_rules(engine_.rules()); }
 
 }  // namespace shishi

@@ -11,7 +11,6 @@
 #include <array>
 #include <chrono>
 #include <cmath>
-#include <thread>
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
@@ -244,6 +243,7 @@ struct Searcher::Impl {
     std::unique_ptr<Worker> main;
     std::vector<std::unique_ptr<Worker>> helpers;  // helpers[i] runs on pool thread i
     HelperThreads pool;                            // last: its threads end before the workers go
+    std::atomic<bool> prepared{false};             // prepare() was called for the next search
 
     void set_threads(int n) {
         const size_t want = size_t(std::max(1, n) - 1);
@@ -270,7 +270,6 @@ struct Searcher::Impl {
         shared.limits = l;
         shared.start = Clock::now();
         shared.budget = allocate_time(l, std::max(0, p.move_number() - 1));
-        shared.ponderhit_pending.store(false);
         shared.tt.new_search();
         shared.helpers_stop.store(false);
         for (auto& h : helpers) h->own_position = p;  // before the main worker changes p
@@ -579,9 +578,8 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
     }
     if (!is_main()) return result;
     shared.helpers_stop.store(true);  // nothing more to learn from them
-    // Analysis and pondering report their move only when told to.
-    while ((l.infinite || shared.pondering.load()) && !shared.stop_requested.load())
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // An infinite or ponder search that has run out of depth returns here; holding its answer
+    // until stop/ponderhit is the caller's business (protocol/engine.cpp).
     result.nodes = nodes;
     pos = nullptr;
     return result;
@@ -592,7 +590,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
 Searcher::Searcher(size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
 Searcher::~Searcher() = default;
 
-void Searcher::set_hash_mb(size_t mb) { impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
+size_t Searcher::set_hash_mb(size_t mb) { return impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
 void Searcher::set_threads(int n) { impl_->set_threads(n); }
 void Searcher::set_contempt(int cp) { impl_->shared.contempt = cp; }
 
@@ -602,10 +600,18 @@ void Searcher::new_game() {
     for (auto& h : impl_->helpers) h->clear_statistics();
 }
 
+void Searcher::prepare(bool ponder) {
+    impl_->shared.stop_requested.store(false);
+    impl_->shared.pondering.store(ponder);
+    impl_->shared.ponderhit_pending.store(false);
+    impl_->prepared.store(true);
+}
+
 SearchResult Searcher::search(Position& pos, const SearchLimits& limits,
                               const std::function<void(const SearchInfo&)>& on_info) {
-    impl_->shared.stop_requested.store(false);
-    impl_->shared.pondering.store(limits.ponder);
+    // Unprepared: the flags start now. Prepared: stop()/ponderhit() since prepare() stand.
+    if (!impl_->prepared.exchange(false)) prepare(limits.ponder);
+    impl_->prepared.store(false);
     SearchResult r = impl_->run(pos, limits, on_info);
     impl_->shared.pondering.store(false);
     return r;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "shishi/core/position.hpp"
+#include "shishi/protocol/engine.hpp"
 #include "shishi/search/search.hpp"
 
 namespace shishi::usi {
@@ -16,14 +17,9 @@ std::string format_score(int score);
 // "info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ...".
 std::string format_info(const SearchInfo& info, const Position& root);
 
-// The move to play and the reply to ponder on: the searcher's choice when legal, else the
-// first legal move (the searcher may be stopped before finishing one iteration); best is
-// none when there is no legal move, ponder is none unless it is legal after best.
-struct BestMove {
-    Move best;
-    Move ponder;
-};
-BestMove choose_best_move(const Position& root, const SearchResult& result);
+// The move to play and the reply to ponder on (engine.hpp: the searcher's choice when legal).
+using shishi::BestMove;
+using shishi::choose_best_move;
 
 // "bestmove <move> [ponder <move>]", or "bestmove resign" when there is no move.
 std::string format_bestmove(const BestMove& bm);

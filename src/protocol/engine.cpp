@@ -1,0 +1,210 @@
+// The engine layer: option table wiring, the searcher's lifetime, the search thread and the
+// one place where an answer is chosen, held and delivered.
+#include "shishi/protocol/engine.hpp"
+
+#include <algorithm>
+#include <unistd.h>
+
+#include "shishi/core/movegen.hpp"
+#include "shishi/search/tt.hpp"
+
+namespace shishi {
+namespace {
+
+constexpr int64_t DEFAULT_HASH_MB = 64;
+constexpr int64_t MAX_CONTEMPT = 1000;
+// Lishogi holds a bot's move a little and the network adds its own delay; 100 ms keeps a
+// byoyomi move inside the period with room to spare (docs/protocols.md has the measurement).
+constexpr int64_t DEFAULT_MOVE_OVERHEAD_MS = 100;
+constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
+
+const char* repetition_name(RepetitionRule r) {
+    switch (r) {
+        case RepetitionRule::JCSA: return "JCSA";
+        case RepetitionRule::DRAW: return "Draw";
+        case RepetitionRule::XBOARD: break;
+    }
+    return "XBoard";
+}
+
+}  // namespace
+
+Move as_generated(const Position& pos, Move m) {
+    if (m.is_none()) return Move::none();
+    MoveList legal;
+    generate_legal(pos, legal);
+    for (Move x : legal)
+        if (x.same_as(m)) return x;
+    return Move::none();
+}
+
+BestMove choose_best_move(const Position& root, const SearchResult& result) {
+    BestMove bm;
+    bm.best = as_generated(root, result.best);
+    if (bm.best.is_none()) {
+        MoveList legal;
+        generate_legal(root, legal);
+        if (!legal.empty()) bm.best = legal[0];
+        return bm;
+    }
+    Position after = root;
+    after.make(bm.best);
+    bm.ponder = as_generated(after, result.ponder);
+    return bm;
+}
+
+size_t max_hash_mb() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page_size <= 0) return 1024;
+    const size_t mb = size_t(pages) / 1024 * size_t(page_size) / 1024;
+    return std::clamp<size_t>(mb / 2, 1, MAX_TT_MB);
+}
+
+int max_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
+
+Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> tell)
+    : out_(out), tell_(std::move(tell)) {
+    const RuleOptions rules;
+    options_.add(EngineOption::spin("USI_Hash", "", DEFAULT_HASH_MB, 1, int64_t(max_hash_mb()))
+                     .clamped()
+                     .changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); }));
+    options_.alias("Hash", "USI_Hash");
+    options_.add(EngineOption::spin("Threads", "", 1, 1, max_threads()).clamped().changed([this](EngineOption& o) {
+        if (searcher_) searcher_->set_threads(int(o.as_int()));
+        return std::string();
+    }));
+    options_.add(EngineOption::spin("Contempt", "Contempt", 0, -MAX_CONTEMPT, MAX_CONTEMPT).changed([this](EngineOption& o) {
+        if (searcher_) searcher_->set_contempt(int(o.as_int()));
+        return std::string();
+    }));
+    options_.add(EngineOption::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
+    options_.add(EngineOption::check("Okazaki", "Okazaki rule", rules.okazaki));
+    options_.add(EngineOption::check("BareKing", "Bare King", rules.bare_king));
+    options_.add(EngineOption::combo("Repetition", "Repetition rule", repetition_name(rules.repetition),
+                                     {"XBoard", "JCSA", "Draw"}));
+}
+
+Engine::~Engine() { abort(); }
+
+void Engine::tell(std::string_view note) { out_.send(tell_(note)); }
+
+RuleOptions Engine::rules() const {
+    RuleOptions r;
+    r.okazaki = options_.as_bool("Okazaki");
+    r.bare_king = options_.as_bool("BareKing");
+    const std::string& rep = options_.value("Repetition");
+    r.repetition = rep == "JCSA" ? RepetitionRule::JCSA : rep == "Draw" ? RepetitionRule::DRAW : RepetitionRule::XBOARD;
+    return r;
+}
+
+int64_t Engine::move_overhead_ms() const { return options_.as_int("Move Overhead"); }
+
+std::string Engine::apply_hash() {
+    EngineOption* o = options_.find("USI_Hash");
+    const size_t want = size_t(o->as_int());
+    const size_t got = searcher_->set_hash_mb(want);
+    if (got == want) return "";
+    o->value = std::to_string(got);
+    return "hash of " + std::to_string(want) + " MB could not be allocated; using " + std::to_string(got) + " MB";
+}
+
+void Engine::ensure_searcher() {
+    if (searcher_) return;
+    searcher_ = std::make_unique<Searcher>(1);
+    const std::string note = apply_hash();
+    if (!note.empty()) tell(note);
+    searcher_->set_threads(int(options_.as_int("Threads")));
+    searcher_->set_contempt(int(options_.as_int("Contempt")));
+}
+
+void Engine::new_game() {
+    ensure_searcher();
+    searcher_->new_game();
+}
+
+void Engine::start(Job job) {
+    wait();
+    ensure_searcher();
+    job.limits.move_overhead_ms = move_overhead_ms();
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        running_ = true;
+        stop_requested_ = aborting_ = false;
+        infinite_ = job.limits.infinite;
+        pondering_ = job.limits.ponder;
+    }
+    // Before the thread exists: stop() and ponderhit() from now on reach this search.
+    searcher_->prepare(job.limits.ponder);
+    thread_ = std::thread(&Engine::run, this, std::move(job));
+}
+
+void Engine::run(Job job) {
+    Position pos = job.root;
+    const SearchResult result = searcher_->search(pos, job.limits, job.on_info);
+    const BestMove answer = choose_best_move(job.root, result);
+    bool drop = false;
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        // USI: no bestmove during `go infinite`, nor during `go ponder` before ponderhit.
+        released_.wait(lock, [&] { return stop_requested_ || (!infinite_ && !pondering_); });
+        drop = aborting_;
+        // Idle before the answer goes out: a host may send its next command the moment it
+        // reads the answer; anything that needs the thread joins it first (wait()).
+        running_ = false;
+    }
+    if (!drop && job.on_answer) job.on_answer(result, answer);
+}
+
+void Engine::stop() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!running_) return;
+        stop_requested_ = true;
+    }
+    searcher_->stop();
+    released_.notify_all();
+}
+
+void Engine::ponderhit() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!running_ || !pondering_) return;
+        pondering_ = false;
+    }
+    searcher_->ponderhit();
+    released_.notify_all();
+}
+
+void Engine::abort() {
+    bool was_running = false;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (running_) was_running = aborting_ = stop_requested_ = true;
+    }
+    if (was_running) {
+        searcher_->stop();
+        released_.notify_all();
+    }
+    wait();
+}
+
+void Engine::wait() {
+    if (thread_.joinable()) thread_.join();
+}
+
+bool Engine::searching() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return running_;
+}
+
+bool Engine::holding() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return running_ && (infinite_ || pondering_) && !stop_requested_;
+}
+
+bool Engine::pondering() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return running_ && pondering_;
+}
+
+}  // namespace shishi
