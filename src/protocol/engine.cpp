@@ -22,6 +22,7 @@ constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 // a loaded machine schedules all of that late. Measured (docs/protocols.md): without it a
 // byoyomi move overshot byoyomi - overhead by up to 12 ms under a load of 17 on two cores.
 constexpr int64_t REACTION_MS = 25;
+constexpr int64_t MAX_MULTIPV = 50;
 
 const char* repetition_name(RepetitionRule r) {
     switch (r) {
@@ -83,6 +84,7 @@ Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> t
         return std::string();
     }));
     options_.add(EngineOption::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
+    options_.add(EngineOption::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV));
     options_.add(EngineOption::check("Okazaki", "Okazaki rule", rules.okazaki));
     options_.add(EngineOption::check("BareKing", "Bare King", rules.bare_king));
     options_.add(EngineOption::combo("Repetition", "Repetition rule", repetition_name(rules.repetition),
@@ -131,6 +133,7 @@ void Engine::start(Job job) {
     wait();
     ensure_searcher();
     job.limits.move_overhead_ms = move_overhead_ms() + REACTION_MS;
+    job.limits.multipv = int(options_.as_int("MultiPV"));
     {
         std::lock_guard<std::mutex> lock(mutex_);
         running_ = true;

@@ -102,7 +102,10 @@ void Session::go(const Words& args) {
     Engine::Job job;
     job.root = position_;
     job.limits = go.limits;
-    job.on_info = [this, root = position_](const SearchInfo& i) { engine_.out().send(format_info(i, root)); };
+    const bool multipv = engine_.options().as_int("MultiPV") > 1;
+    job.on_info = [this, root = position_, multipv](const SearchInfo& i) {
+        engine_.out().send(format_info(i, root, multipv));
+    };
     job.on_answer = [this](const SearchResult&, const BestMove& bm) { engine_.out().send(format_bestmove(bm)); };
     engine_.start(std::move(job));
 }

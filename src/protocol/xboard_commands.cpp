@@ -1,4 +1,5 @@
 // XboardSession: the game, clock and option commands.
+#include <algorithm>
 #include <charconv>
 #include <new>
 
@@ -43,7 +44,7 @@ void add_xboard_options(OptionTable& table) {
 void XboardSession::cmd_protover() {
     out_.send(std::string("feature myname=\"") + ENGINE_NAME + " " + ENGINE_VERSION +
               "\" variants=\"chu\" setboard=1 usermove=1 ping=1 memory=1 smp=1");
-    out_.send("feature colors=0 sigint=0 sigterm=0 analyze=1 highlight=1 playother=1 time=1 draw=1 nps=0");
+    out_.send("feature colors=0 sigint=0 sigterm=0 analyze=1 highlight=1 playother=1 time=1 draw=1 nps=0 exclude=1");
     for (const std::string& f : engine_.options().xboard_features()) out_.send(f);
     out_.send("feature done=1");
 }
@@ -59,6 +60,7 @@ void XboardSession::cmd_new() {
     bad_scores_in_row_ = 0;
     last_ponder_ = Move::none();
     lifted_ = first_leg_ = NO_SQUARE;
+    excluded_.clear();
 }
 
 void XboardSession::cmd_variant(const Args& a) {
@@ -101,6 +103,7 @@ void XboardSession::cmd_setboard(std::string_view fen) {
     game_.reset(pos);
     last_ponder_ = Move::none();
     lifted_ = first_leg_ = NO_SQUARE;
+    excluded_.clear();
 }
 
 void XboardSession::cmd_undo(int plies, std::string_view name) {
@@ -110,6 +113,7 @@ void XboardSession::cmd_undo(int plies, std::string_view name) {
     }
     for (int i = 0; i < plies; ++i) game_.undo();
     lifted_ = first_leg_ = NO_SQUARE;
+    excluded_.clear();
 }
 
 void XboardSession::cmd_option(std::string_view setting) {
@@ -170,6 +174,26 @@ void XboardSession::cmd_time(const Args& a, bool own) {
 void XboardSession::cmd_level(const Args& a) {
     std::string e = a.size() != 3 ? "three arguments expected" : clock_.set_level(a[0], a[1], a[2]);
     if (!e.empty()) error("bad argument", joined("level", a));
+}
+
+void XboardSession::cmd_exclude(const Args& a, bool exclude) {
+    const std::string name = exclude ? "exclude" : "include";
+    if (a.size() != 1) return error("bad argument", joined(name, a));
+    const Position& pos = game_.position();
+    if (a[0] == "all") {
+        excluded_.clear();
+        if (exclude) {
+            MoveList list;
+            generate_legal(pos, list);
+            excluded_.assign(list.begin(), list.end());
+        }
+        return;
+    }
+    Parsed<Move> m = parse_xboard_move(pos, std::string(a[0]));
+    if (!m) return error("illegal move", joined(name, a));
+    auto at = std::find_if(excluded_.begin(), excluded_.end(), [&](Move x) { return x.same_as(*m); });
+    if (exclude && at == excluded_.end()) excluded_.push_back(*m);
+    if (!exclude && at != excluded_.end()) excluded_.erase(at);
 }
 
 void XboardSession::cmd_hint() {

@@ -15,7 +15,8 @@ namespace {
 bool stops_search(std::string_view cmd) {
     static constexpr std::string_view STOPPING[] = {
         "new", "variant", "force", "go", "playother", "usermove", "setboard", "undo", "remove",
-        "result", "analyze", "exit", "memory", "cores", "option", "edit", "white", "black"};
+        "result", "analyze", "exit", "memory", "cores", "option", "edit", "white", "black",
+        "exclude", "include"};
     for (std::string_view s : STOPPING)
         if (cmd == s) return true;
     return false;
@@ -100,6 +101,8 @@ bool XboardSession::handle(std::string_view line) {
     else if (cmd == "lift") cmd_lift(args);
     else if (cmd == "put") cmd_put(args);
     else if (cmd == "hover") cmd_hover(args);
+    else if (cmd == "exclude") cmd_exclude(args, true);
+    else if (cmd == "include") cmd_exclude(args, false);
     else if (stopping && looks_like_move(cmd)) cmd_usermove(cmd);
     else error("unknown command", cmd);
 

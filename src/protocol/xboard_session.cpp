@@ -68,6 +68,7 @@ bool XboardSession::report_if_over() {
 
 void XboardSession::after_position_change() {
     lifted_ = first_leg_ = NO_SQUARE;
+    excluded_.clear();
     if (analyse_mode_) return;  // the loop restarts the analysis
     if (force_ || game_.position().side_to_move() != engine_side_) return;
     start_game_search();
@@ -100,6 +101,7 @@ void XboardSession::start_analysis() {
     Engine::Job job;
     job.root = game_.position();
     job.limits.infinite = true;
+    job.limits.excluded = excluded_;
     job.on_info = [this](const SearchInfo& info) {
         if (post_) out_.send(xboard_thinking_line(info));
     };

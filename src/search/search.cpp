@@ -108,6 +108,15 @@ struct Worker {
     int seldepth = 0;
     Move root_best;
     bool skip_root_pass = false;  // SearchLimits::allow_pass is off and another move exists
+    // Root moves this line may not play: the limits' exclusions, then (MultiPV) the moves of
+    // the better lines of this iteration. Filled at the root only; reserved once per search.
+    std::vector<Move> root_skipped;
+    bool root_skip(Move m) const {
+        if (skip_root_pass && m.is_pass()) return true;
+        for (Move x : root_skipped)
+            if (x.same_as(m)) return true;
+        return false;
+    }
 
     // --- per-ply scratch (no allocation in the tree) -----------------------------------------
     HistoryTable history;
@@ -408,7 +417,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     Move best_move;
     int searched = 0, quiet_count = 0, quiets_seen = 0;
     for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
-        if (root && skip_root_pass && m.is_pass()) continue;
+        if (root && root_skip(m)) continue;
         const bool quiet = picker.last_was_quiet();
         if (quiet) ++quiets_seen;
         // Near the horizon, once a move has been searched and no mate is against us: skip quiet
@@ -525,12 +534,19 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
     // A pass is left out of the root only while there is something else to play.
     skip_root_pass = !l.allow_pass && std::any_of(root_moves.begin(), root_moves.end(),
                                                   [](Move m) { return !m.is_pass(); });
+    root_skipped.assign(l.excluded.begin(), l.excluded.end());
+    root_skipped.reserve(root_skipped.size() + 64);
+    const int searchable = int(std::count_if(root_moves.begin(), root_moves.end(), [&](Move m) { return !root_skip(m); }));
+    if (searchable == 0) return result;  // everything excluded: nothing to search
+    const size_t user_skipped = root_skipped.size();
+    // Lines per iteration: the main worker finds them; helpers search the best line only.
+    const int lines = is_main() ? std::clamp(l.multipv, 1, std::min(searchable, 64)) : 1;
+    std::array<int, 64> line_score{};
     // Something legal to play even if the first iteration is cut short.
-    result.best = *std::find_if(root_moves.begin(), root_moves.end(),
-                                [&](Move m) { return !(skip_root_pass && m.is_pass()); });
+    result.best = *std::find_if(root_moves.begin(), root_moves.end(), [&](Move m) { return !root_skip(m); });
     {
         TTHit hit;
-        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move) && !(skip_root_pass && hit.move.is_pass()))
+        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move) && !root_skip(hit.move))
             result.best = hit.move;
     }
 
@@ -559,17 +575,32 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         result.score = previous = score;
         result.depth = depth;
         if (!is_main()) continue;
-        if (on_info) {
+        auto report = [&](int line, int line_result) {
+            if (!on_info) return;
             SearchInfo info;
             info.depth = depth;
             info.seldepth = seldepth;
-            info.score = score;
+            info.score = line_result;
             info.nodes = total_nodes();
             info.time_ms = elapsed_ms();
             info.hashfull = tt.hashfull();
+            info.multipv = line;
             info.pv.assign(&pv[0][0], &pv[0][0] + pv_len[0]);
             on_info(info);
+        };
+        report(1, score);
+        // MultiPV: each further line is the best root move left once the better lines' moves
+        // are set aside. Line 1 alone decides the move played.
+        for (int k = 1; k < lines && pv_len[0] > 0; ++k) {
+            root_skipped.push_back(pv[0][0]);
+            root_best = Move::none();
+            const int s = aspiration(depth, depth > 1 ? line_score[size_t(k)] : score);
+            if (aborted || pv_len[0] == 0) break;
+            line_score[size_t(k)] = s;
+            report(k + 1, s);
         }
+        root_skipped.resize(user_skipped);
+        if (aborted) break;
         if (l.infinite || shared.pondering.load()) continue;
         if (root_moves.size() == 1 && budget.limited) break;  // nothing to choose
         if (l.nodes && total_nodes() >= l.nodes) break;

@@ -70,7 +70,7 @@ public:
 
     struct Job {
         Position root;
-        SearchLimits limits;       // the engine sets move_overhead_ms from the option
+        SearchLimits limits;       // the engine sets move_overhead_ms and multipv from the options
         std::function<void(const SearchInfo&)> on_info;  // search thread, per iteration
         // Search thread, exactly once per job unless the job is aborted.
         std::function<void(const SearchResult&, const BestMove&)> on_answer;

@@ -14,8 +14,9 @@ namespace shishi::usi {
 // "cp <n>" or "mate <plies>" (negative when the side to move is being mated).
 std::string format_score(int score);
 
-// "info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ...".
-std::string format_info(const SearchInfo& info, const Position& root);
+// "info depth .. seldepth .. [multipv k ..] score .. nodes .. nps .. time .. hashfull .. pv ...";
+// multipv is written when the search finds several lines.
+std::string format_info(const SearchInfo& info, const Position& root, bool multipv = false);
 
 // The move to play and the reply to ponder on (engine.hpp: the searcher's choice when legal).
 using shishi::BestMove;

@@ -65,6 +65,7 @@ private:
     void cmd_lift(const Args& a);
     void cmd_put(const Args& a);
     void cmd_hover(const Args& a);
+    void cmd_exclude(const Args& a, bool exclude);
 
     // --- helpers --------------------------------------------------------------------------
     void error(std::string_view type, std::string_view command);
@@ -91,6 +92,8 @@ private:
     int bad_scores_in_row_ = 0;       // own searches in a row scoring below the resign bar
     Move last_ponder_;                // the expected reply from the last search (for hint)
     uint64_t last_ponder_key_ = 0;    // position key the ponder move belongs to
+
+    std::vector<Move> excluded_;      // analysis: root moves set aside by `exclude`
 
     Square lifted_ = NO_SQUARE;       // highlight state: the piece being moved
     Square first_leg_ = NO_SQUARE;    // and the square of its first step, once taken

@@ -35,6 +35,8 @@ struct SearchLimits {
     bool infinite = false;        // analyse until stop()
     bool ponder = false;          // do not stop on time until ponderhit()
     bool allow_pass = true;       // false: choose a turn pass only when it is the only move
+    int multipv = 1;              // best lines to find and report per iteration (1-50)
+    std::vector<Move> excluded;   // root moves not to search (XBoard analysis `exclude`)
 };
 
 struct SearchInfo {
@@ -44,6 +46,7 @@ struct SearchInfo {
     uint64_t nodes = 0;           // all threads
     int64_t time_ms = 0;
     int hashfull = 0;             // per mille
+    int multipv = 1;              // which line this is (1 = best), under SearchLimits::multipv
     std::vector<Move> pv;
 };
 
@@ -80,7 +83,8 @@ public:
     void prepare(bool ponder);
 
     // Searches pos (its move history is used for repetition detection); pos is restored.
-    // on_info is called after each completed iteration (and may be empty). An infinite or
+    // on_info is called after each completed iteration (and may be empty), once per line
+    // under MultiPV (line 1 first; the result is line 1's move). An infinite or
     // ponder search returns when stopped, or earlier when it has nothing deeper to search
     // (the caller holds the answer if its protocol says so).
     SearchResult search(Position& pos, const SearchLimits& limits,
