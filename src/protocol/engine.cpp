@@ -132,35 +132,56 @@ void Engine::new_game() {
 void Engine::start(Job job) {
     wait();
     ensure_searcher();
-    job.limits.move_overhead_ms = move_overhead_ms() + REACTION_MS;
-    job.limits.multipv = int(options_.as_int("MultiPV"));
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        running_ = true;
-        stop_requested_ = aborting_ = false;
-        infinite_ = job.limits.infinite;
-        pondering_ = job.limits.ponder;
-    }
-    // Before the thread exists: stop() and ponderhit() from now on reach this search.
-    searcher_->prepare(job.limits.ponder);
+    std::lock_guard<std::mutex> lock(mutex_);
+    running_ = true;
+    stop_requested_ = aborting_ = false;
+    begin(job);
     thread_ = std::thread(&Engine::run, this, std::move(job));
 }
 
+void Engine::begin(Job& job) {
+    job.limits.move_overhead_ms = move_overhead_ms() + REACTION_MS;
+    job.limits.multipv = int(options_.as_int("MultiPV"));
+    infinite_ = job.limits.infinite;
+    pondering_ = job.limits.ponder;
+    state_changed_.notify_all();
+    // Before the search runs: stop() and ponderhit() from now on reach this search.
+    searcher_->prepare(job.limits.ponder);
+}
+
 void Engine::run(Job job) {
-    Position pos = job.root;
-    const SearchResult result = searcher_->search(pos, job.limits, job.on_info);
-    const BestMove answer = choose_best_move(job.root, result);
-    bool drop = false;
-    {
-        std::unique_lock<std::mutex> lock(mutex_);
-        // USI: no bestmove during `go infinite`, nor during `go ponder` before ponderhit.
-        released_.wait(lock, [&] { return stop_requested_ || (!infinite_ && !pondering_); });
-        drop = aborting_;
-        // Idle before the answer goes out: a host may send its next command the moment it
-        // reads the answer; anything that needs the thread joins it first (wait()).
-        running_ = false;
+    for (;;) {
+        Position pos = job.root;
+        const SearchResult result = searcher_->search(pos, job.limits, job.on_info);
+        const BestMove answer = choose_best_move(job.root, result);
+        bool drop = false;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            // USI: no bestmove during `go infinite`, nor during `go ponder` before ponderhit.
+            released_.wait(lock, [&] { return stop_requested_ || (!infinite_ && !pondering_); });
+            drop = aborting_;
+            // Idle before the answer goes out: a host may send its next command the moment it
+            // reads the answer; anything that needs the thread joins it first (wait()). A job
+            // with a follow-up stays busy until it is known whether one runs.
+            if (drop || !job.follow_up) running_ = false;
+            state_changed_.notify_all();
+            stop_requested_ = false;  // this job's stop is spent; a later one is the follow-up's
+        }
+        if (drop) return;
+        if (job.on_answer) job.on_answer(result, answer);
+        if (!job.follow_up) return;
+        Job next;
+        const bool more = job.follow_up(next);
+        std::lock_guard<std::mutex> lock(mutex_);
+        // A stop or abort that came after the answer belongs to the follow-up: it never starts.
+        if (!more || stop_requested_ || aborting_) {
+            running_ = false;
+            state_changed_.notify_all();
+            return;
+        }
+        begin(next);
+        job = std::move(next);
     }
-    if (!drop && job.on_answer) job.on_answer(result, answer);
 }
 
 void Engine::stop() {
@@ -198,6 +219,17 @@ void Engine::abort() {
 
 void Engine::wait() {
     if (thread_.joinable()) thread_.join();
+}
+
+void Engine::wait_for_answer() {
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        // A job with a follow-up stays running through its answer; the follow-up, once
+        // started, is pondering. Without one, running_ ends before the answer: join then.
+        state_changed_.wait(lock, [&] { return !running_ || pondering_; });
+        if (running_) return;
+    }
+    wait();
 }
 
 bool Engine::searching() const {

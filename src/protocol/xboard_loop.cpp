@@ -64,15 +64,19 @@ bool XboardSession::handle(std::string_view line) {
         out_.send("pong " + std::string(rest));
         return true;
     }
-    bool stopping = stops_search(cmd) || (!stops_search(cmd) && looks_like_move(cmd) && args.empty());
+    // The move pondered on: the ponder search becomes the game search, nothing is stopped.
+    if (cmd == "usermove" && args.size() == 1 && try_ponder_hit(args[0])) return true;
+    if (looks_like_move(cmd) && args.empty() && try_ponder_hit(cmd)) return true;
+    bool stopping = stops_search(cmd) || (!stops_search(cmd) && looks_like_move(cmd) && args.empty()) ||
+                    (cmd == "easy" && engine_.pondering());
     if (stopping) abort_search();
 
     std::lock_guard<std::mutex> lock(mutex_);
     if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "computer" || cmd == "name" ||
-        cmd == "rating" || cmd == "ics" || cmd == "random" || cmd == "hard" || cmd == "easy" || cmd == "." ||
-        cmd == "draw") {
-        // Nothing to do: no pondering, no draw offers accepted, no status line for ".".
-    } else if (cmd == "protover") cmd_protover();
+        cmd == "rating" || cmd == "ics" || cmd == "random" || cmd == "." || cmd == "draw") {
+        // Nothing to do: no draw offers accepted, no status line for ".".
+    } else if (cmd == "hard") ponder_enabled_ = true;  // from the next own move on
+    else if (cmd == "easy") ponder_enabled_ = false; else if (cmd == "protover") cmd_protover();
     else if (cmd == "new") cmd_new();
     else if (cmd == "variant") cmd_variant(args);
     else if (cmd == "force" || cmd == "result") force_ = true;

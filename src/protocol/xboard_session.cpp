@@ -39,11 +39,11 @@ void XboardSession::abort_search() { engine_.abort(); }
 void XboardSession::move_now() {
     if (!game_search_running()) return;
     engine_.stop();
-    engine_.wait();
+    engine_.wait_for_answer();  // not wait(): a ponder search may follow the move
 }
 
 void XboardSession::wait_for_move() {
-    if (game_search_running()) engine_.wait();
+    if (game_search_running()) engine_.wait_for_answer();
 }
 
 void XboardSession::error(std::string_view type, std::string_view command) {
@@ -83,6 +83,10 @@ void XboardSession::start_game_search() {
     // passes only when nothing else is legal (docs/protocols.md).
     limits.allow_pass = false;
     analysing_search_ = false;
+    engine_.start(game_job(root, limits));
+}
+
+Engine::Job XboardSession::game_job(const Position& root, const SearchLimits& limits) {
     Engine::Job job;
     job.root = root;
     job.limits = limits;
@@ -93,7 +97,46 @@ void XboardSession::start_game_search() {
         std::lock_guard<std::mutex> lock(mutex_);
         finish_game_search(r, bm);
     };
-    engine_.start(std::move(job));
+    job.follow_up = [this](Engine::Job& next) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return ponder_job(next);
+    };
+    return job;
+}
+
+bool XboardSession::ponder_job(Engine::Job& next) {
+    pondering_on_ = Move::none();
+    if (!ponder_enabled_ || force_ || analyse_mode_ || game_.status().over()) return false;
+    const Position& now = game_.position();
+    if (now.side_to_move() == engine_side_ || last_ponder_.is_none() || last_ponder_key_ != now.key()) return false;
+    const Move reply = as_generated(now, last_ponder_);
+    if (reply.is_none()) return false;
+    Position root = now;
+    root.make(reply);
+    Game after = game_;
+    after.play(reply);
+    if (after.status().over()) return false;  // the reply would end the game: nothing to think
+    SearchLimits limits = clock_.limits(own_moves_made());
+    limits.allow_pass = false;
+    limits.ponder = true;
+    next = game_job(root, limits);
+    pondering_on_ = reply;
+    return true;
+}
+
+bool XboardSession::try_ponder_hit(std::string_view text) {
+    if (!engine_.pondering()) return false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::string move_text(text);
+    if (!move_text.empty() && move_text.back() == '=') move_text.pop_back();
+    Parsed<Move> m = parse_xboard_move(game_.position(), move_text);
+    if (!m || pondering_on_.is_none() || !m.value->same_as(pondering_on_)) return false;
+    game_.play(*m);
+    lifted_ = first_leg_ = NO_SQUARE;
+    excluded_.clear();
+    pondering_on_ = Move::none();
+    engine_.ponderhit();  // its answer is played by finish_game_search, on this position
+    return true;
 }
 
 void XboardSession::start_analysis() {
@@ -126,7 +169,7 @@ void XboardSession::finish_game_search(const SearchResult& r, const BestMove& bm
     }
     game_.play(best);
     for (const std::string& leg : move_to_xboard_legs(best)) out_.send("move " + leg);
-    last_ponder_ = r.ponder;
+    last_ponder_ = bm.ponder;
     last_ponder_key_ = game_.position().key();
     lifted_ = first_leg_ = NO_SQUARE;
     report_if_over();

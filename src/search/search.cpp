@@ -76,11 +76,15 @@ struct Shared {
     // --- the search in progress (written before it starts) --------------------------------------
     SearchLimits limits;
     TimeBudget budget;
-    Clock::time_point start;      // written by the main worker only (ponderhit)
+    Clock::time_point start;      // the hard limit counts from here (reset at ponderhit)
+    Clock::time_point go_start;   // the soft limit counts from here: pondering time included
     std::vector<Worker*> helpers; // changed only between searches
 
     int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    }
+    int64_t think_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - go_start).count();
     }
 };
 
@@ -152,7 +156,13 @@ struct Worker {
         if (shared.stop_requested.load(std::memory_order_relaxed)) return aborted = true;
         if (!is_main()) return aborted = shared.helpers_stop.load(std::memory_order_relaxed);
         if (nodes % NODE_CHECK_INTERVAL == 0) {
-            if (shared.ponderhit_pending.exchange(false)) shared.start = Clock::now();
+            if (shared.ponderhit_pending.exchange(false)) {
+                shared.start = Clock::now();
+                // A ponder hit after pondering longer than this move's share: the thinking is
+                // done, so move now and save the clock (the last iteration's move stands).
+                if (shared.budget.limited && !shared.budget.fixed && shared.think_ms() >= shared.budget.soft_ms)
+                    return aborted = true;
+            }
             if (shared.limits.nodes && total_nodes() >= shared.limits.nodes) return aborted = true;
             if (shared.budget.limited && !shared.pondering.load(std::memory_order_relaxed) &&
                 elapsed_ms() >= shared.budget.hard_ms)
@@ -277,7 +287,7 @@ struct Searcher::Impl {
     SearchResult run(Position& p, const SearchLimits& l,
                      const std::function<void(const SearchInfo&)>& on_info) {
         shared.limits = l;
-        shared.start = Clock::now();
+        shared.start = shared.go_start = Clock::now();
         shared.budget = allocate_time(l, std::max(0, p.move_number() - 1));
         shared.tt.new_search();
         shared.helpers_stop.store(false);
@@ -605,7 +615,10 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         if (root_moves.size() == 1 && budget.limited) break;  // nothing to choose
         if (l.nodes && total_nodes() >= l.nodes) break;
         if (is_mate_score(score) && depth > SCORE_MATE - std::abs(score) + 2) break;
-        if (budget.limited && elapsed_ms() >= scaled_soft_limit(budget, instability)) break;
+        // The soft share counts pondering time too (a ponder hit saves clock); a fixed time
+        // per move counts from the ponderhit, like the hard limit.
+        const int64_t thought = budget.fixed ? elapsed_ms() : shared.think_ms();
+        if (budget.limited && thought >= scaled_soft_limit(budget, instability)) break;
     }
     if (!is_main()) return result;
     shared.helpers_stop.store(true);  // nothing more to learn from them

@@ -74,13 +74,20 @@ public:
         std::function<void(const SearchInfo&)> on_info;  // search thread, per iteration
         // Search thread, exactly once per job unless the job is aborted.
         std::function<void(const SearchResult&, const BestMove&)> on_answer;
+        // Search thread, after on_answer: may fill in the next job (XBoard: pondering on the
+        // expected reply) and return true to run it at once on the same thread, with no gap
+        // in which a stop or abort could be lost. Not called when the job was aborted.
+        std::function<bool(Job& next)> follow_up;
     };
     // Starts a job; a previous job must have answered (it is joined first).
     void start(Job job);
     void stop();                   // ends the search; a held answer is released
     void ponderhit();              // a ponder search goes on under its normal time limits
     void abort();                  // stop, drop the answer, wait
-    void wait();                   // until the current job (if any) has answered
+    void wait();                   // until the current job (if any) has answered and ended
+    // Until the current job has answered: like wait(), but a follow-up ponder job that
+    // started after the answer is left running.
+    void wait_for_answer();
     bool searching() const;        // a job has started and not yet been answered
     bool active() const { return thread_.joinable(); }  // started and not yet waited for
     bool holding() const;          // it is an infinite/ponder search still waiting for its word
@@ -88,6 +95,7 @@ public:
 
 private:
     void run(Job job);
+    void begin(Job& job);          // mutex_ held: limits from the options, state for the job
     std::string apply_hash();      // resize (with fallback); note when the size fell back
 
     LineOutput out_;
@@ -98,6 +106,7 @@ private:
     std::thread thread_;
     mutable std::mutex mutex_;
     std::condition_variable released_;
+    std::condition_variable state_changed_;  // running_ or pondering_ changed
     bool running_ = false;         // guarded by mutex_: started, not yet answered
     bool stop_requested_ = false;  // guarded by mutex_
     bool aborting_ = false;        // guarded by mutex_

@@ -44,7 +44,11 @@ private:
     void abort_search();       // stop without moving and wait
     void move_now();           // `?`: stop a game search; its move is played
     void wait_for_move();      // let a game search finish (ping while thinking)
-    bool game_search_running() const { return engine_.active() && !analysing_search_; }
+    // A search that will play a move now (not analysis, not pondering before its hit).
+    bool game_search_running() const { return engine_.active() && !analysing_search_ && !engine_.pondering(); }
+    // The opponent played the move being pondered on: the ponder search goes on as the game
+    // search. True when `text` was that move (it is then played).
+    bool try_ponder_hit(std::string_view text);
 
     // --- commands (called with mutex_ held) ----------------------------------------------
     void cmd_protover();
@@ -72,6 +76,8 @@ private:
     bool report_if_over();            // sends RESULT when the game has ended by rule
     void after_position_change();     // start thinking or analysing as the mode asks
     void start_game_search();
+    Engine::Job game_job(const Position& root, const SearchLimits& limits);
+    bool ponder_job(Engine::Job& next);  // search thread, mutex_ held: ponder on the expected reply
     void start_analysis();
     void finish_game_search(const SearchResult& r, const BestMove& bm);  // search thread, mutex_ held
     void rules_changed();             // the rule options changed: the game follows them
@@ -90,6 +96,8 @@ private:
     bool analyse_mode_ = false;
     XboardClock clock_;
     int bad_scores_in_row_ = 0;       // own searches in a row scoring below the resign bar
+    bool ponder_enabled_ = false;     // `hard`: think on the opponent's time
+    Move pondering_on_;               // the reply the running ponder search assumes
     Move last_ponder_;                // the expected reply from the last search (for hint)
     uint64_t last_ponder_key_ = 0;    // position key the ponder move belongs to
 
