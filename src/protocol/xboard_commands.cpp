@@ -59,7 +59,7 @@ void XboardSession::cmd_new() {
     engine_.new_game();
     bad_scores_in_row_ = 0;
     last_ponder_ = Move::none();
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
 }
 
@@ -102,7 +102,7 @@ void XboardSession::cmd_setboard(std::string_view fen) {
     pos.set_rules(engine_.rules());
     game_.reset(pos);
     last_ponder_ = Move::none();
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
 }
 
@@ -112,7 +112,7 @@ void XboardSession::cmd_undo(int plies, std::string_view name) {
         return;
     }
     for (int i = 0; i < plies; ++i) game_.undo();
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
 }
 

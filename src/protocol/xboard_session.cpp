@@ -67,7 +67,7 @@ bool XboardSession::report_if_over() {
 }
 
 void XboardSession::after_position_change() {
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
     if (analyse_mode_) return;  // the loop restarts the analysis
     if (force_ || game_.position().side_to_move() != engine_side_) return;
@@ -132,7 +132,7 @@ bool XboardSession::try_ponder_hit(std::string_view text) {
     Parsed<Move> m = parse_xboard_move(game_.position(), move_text);
     if (!m || pondering_on_.is_none() || !m.value->same_as(pondering_on_)) return false;
     game_.play(*m);
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
     pondering_on_ = Move::none();
     engine_.ponderhit();  // its answer is played by finish_game_search, on this position
@@ -172,6 +172,13 @@ void XboardSession::finish_game_search(const SearchResult& r, const BestMove& bm
     last_ponder_ = bm.ponder;
     last_ponder_key_ = game_.position().key();
     lifted_ = first_leg_ = NO_SQUARE;
+    if (pending_lift_ != NO_SQUARE) {
+        // The piece the user lifted while we thought: its marks in the position now.
+        lifted_ = pending_lift_;
+        pending_lift_ = NO_SQUARE;
+        shown_ = first_leg_marks(game_.position(), lifted_);
+        out_.send("highlight " + shown_.colour_fen());
+    }
     report_if_over();
 }
 

@@ -43,8 +43,7 @@ constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
 
 constexpr int NODE_CHECK_INTERVAL = 512;   // nodes between clock reads (well under 1 ms)
 constexpr int ASPIRATION_DELTA = 40;
-// A repetition lost or won by rule: above any material balance, below the mate scores.
-constexpr int REPETITION_SCORE = 20000;
+constexpr int REPETITION_SCORE = SCORE_REPETITION;  // search.hpp
 
 struct LmrTable {
     int8_t r[64][64];

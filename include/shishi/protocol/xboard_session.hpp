@@ -105,6 +105,7 @@ private:
 
     Square lifted_ = NO_SQUARE;       // highlight state: the piece being moved
     Square first_leg_ = NO_SQUARE;    // and the square of its first step, once taken
+    Square pending_lift_ = NO_SQUARE; // lifted while the engine thought: marks after its move
     BoardMarks shown_;                // the marks last sent
 };
 

@@ -21,6 +21,9 @@ constexpr int SCORE_INFINITE = 32000;
 constexpr int SCORE_MATE = 31000;          // win with the royal capture at the root
 constexpr int SCORE_MATE_BOUND = 30000;    // |score| above this is a mate score
 constexpr int MAX_PLY = 128;
+// A repetition lost or won by rule: above any material balance, below the mate scores. Not an
+// evaluation of the position (protocols print it as such: XBoard shows 0).
+constexpr int SCORE_REPETITION = 20000;
 
 struct SearchLimits {
     int depth = 0;                // 0 = no depth limit
