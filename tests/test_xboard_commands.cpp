@@ -21,8 +21,9 @@ TEST_CASE("xboard: protover 2 announces the features and ends with done=1", "[xb
     for (const char* f : {"myname=\"Shishi", "variants=\"chu\"", "setboard=1", "usermove=1", "ping=1", "memory=1",
                           "colors=0", "sigint=0", "sigterm=0", "analyze=1", "highlight=1"})
         CHECK(all.find(f) != std::string::npos);
-    for (const char* o : {"option=\"Okazaki rule -check 0\"", "option=\"Bare King -check 0\"",
-                          "option=\"Repetition rule -combo *XBoard /// JCSA /// Draw\"", "option=\"Resign -check 0\"",
+    for (const char* o : {"option=\"Rules -combo book /// *xboard /// lishogi\"", "option=\"Okazaki rule -check 0\"",
+                          "option=\"Bare King -check 0\"",
+                          "option=\"Repetition rule -combo *XBoard /// JCSA /// Draw /// lishogi\"", "option=\"Resign -check 0\"",
                           "option=\"Contempt -spin 0 -1000 1000\""})
         CHECK(all.find(o) != std::string::npos);
     CHECK(out.back() == "feature done=1");
