@@ -113,7 +113,8 @@ void Game::set_rules(const RuleSet& r) {
     rules_ = &stable(r);
     // Replay, so the positions carry the rules and the move facts follow the repetition rule.
     const std::vector<Move> moves = moves_;
-    reset(start_);
+    const Position start = start_;
+    reset(start);
     for (Move m : moves) play(m);
 }
 
