@@ -29,10 +29,13 @@ TEST_CASE("usi: answers the opening usi with id, options and usiok", "[usi]") {
     CHECK(first_with(out, "option name USI_Ponder ") == "option name USI_Ponder type check default false");
     CHECK(first_with(out, "option name Contempt ") ==
           "option name Contempt type spin default 0 min -1000 max 1000");
-    CHECK(first_with(out, "option name Okazaki ") == "option name Okazaki type check default false");
-    CHECK(first_with(out, "option name BareKing ") == "option name BareKing type check default false");
-    CHECK(first_with(out, "option name Repetition ") ==
-          "option name Repetition type combo default XBoard var XBoard var JCSA var Draw");
+    // The rule options (core/rule_options.hpp), lishogi's rules by default under USI.
+    CHECK(first_with(out, "option name Rules ") ==
+          "option name Rules type combo default lishogi var book var xboard var lishogi");
+    CHECK(first_with(out, "option name Okazaki rule ") == "option name Okazaki rule type check default false");
+    CHECK(first_with(out, "option name Bare King ") == "option name Bare King type check default true");
+    CHECK(first_with(out, "option name Repetition rule ") ==
+          "option name Repetition rule type combo default lishogi var XBoard var JCSA var Draw var lishogi");
     // every line before usiok is an id or option line
     for (size_t i = 0; i + 1 < out.size(); ++i)
         CHECK((starts_with(out[i], "id ") || starts_with(out[i], "option name ")));
@@ -69,10 +72,13 @@ TEST_CASE("usi: setoption accepts every declared option and the host's USI_Ponde
         "setoption name USI_Hash value 2\n"
         "setoption name Threads value 1\n"
         "setoption name Contempt value -25\n"
-        "setoption name Okazaki value true\n"
-        "setoption name BareKing value true\n"
-        "setoption name Repetition value JCSA\n"
-        "setoption name Repetition value draw\n"
+        "setoption name Rules value book\n"
+        "setoption name Okazaki rule value true\n"
+        "setoption name Bare King value true\n"
+        "setoption name Repetition rule value JCSA\n"
+        "setoption name Repetition value draw\n"  // the older USI names still work
+        "setoption name Okazaki value false\n"
+        "setoption name BareKing value false\n"
         "setoption name USI_Ponder value true\n"
         "setoption name USI_Variant value chushogi\n"
         "isready\n";
@@ -85,7 +91,7 @@ namespace {
 // An engine's option table with the USI options, as a USI session has it (no search is made).
 struct UsiTable {
     std::ostringstream sink;
-    shishi::Engine engine{sink, [](std::string_view n) { return std::string(n); }};
+    shishi::Engine engine{sink, [](std::string_view n) { return std::string(n); }, shishi::lishogi_rules()};
     UsiTable() { shishi::usi::add_usi_options(engine.options()); }
     shishi::OptionTable& table() { return engine.options(); }
 };
@@ -121,8 +127,10 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
         {"name Threads value -1", "setoption: Threads needs " + threads_range + ", got '-1'"},
         {"name Contempt value 1001", "setoption: Contempt needs an integer from -1000 to 1000, got '1001'"},
         {"name Move Overhead value -1", "setoption: Move Overhead needs an integer from 0 to 60000, got '-1'"},
-        {"name Okazaki value yes", "setoption: Okazaki needs true or false, got 'yes'"},
-        {"name Repetition value Chess", "setoption: Repetition needs XBoard, JCSA or Draw, got 'Chess'"},
+        {"name Okazaki value yes", "setoption: Okazaki rule needs true or false, got 'yes'"},
+        {"name Repetition value Chess", "setoption: Repetition rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'"},
+        {"name Rules value chess", "setoption: Rules needs book, xboard or lishogi, got 'chess'"},
+        {"name Rules", "setoption: Rules needs book, xboard or lishogi, got nothing"},
         {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'"},
         {"name Resign value true", "setoption: unknown option 'Resign'"},  // an XBoard option only
         {"name USI_Variant value shogi", "setoption: this engine plays only chushogi, not 'shogi'"},
@@ -141,6 +149,10 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
     CHECK(t.engine.rules().repetition == shishi::RepetitionRule::JCSA);
     CHECK(apply_setoption(split_words("name Move Overhead value 5000"), t.table()).error.empty());
     CHECK(t.engine.move_overhead_ms() == 5000);
+    // A preset resets every rule.
+    CHECK(apply_setoption(split_words("name Rules value XBoard"), t.table()).error.empty());
+    CHECK(t.engine.rules() == shishi::xboard_rules());
+    CHECK(t.table().value("Repetition rule") == "XBoard");
     CHECK(apply_setoption(split_words("name Hash value 32"), t.table()).error.empty());  // Lishogi-Bot's name
     CHECK(t.table().as_int("USI_Hash") == 32);
 }
@@ -173,9 +185,9 @@ TEST_CASE("usi: the option lines follow the current values", "[usi]") {
     REQUIRE(t.table().set("Okazaki", "true").ok());
     REQUIRE(t.table().set("Repetition", "draw").ok());
     auto lines = t.table().usi_lines();
-    CHECK(first_with(lines, "option name Okazaki") == "option name Okazaki type check default true");
+    CHECK(first_with(lines, "option name Okazaki") == "option name Okazaki rule type check default true");
     CHECK(first_with(lines, "option name Repetition") ==
-          "option name Repetition type combo default Draw var XBoard var JCSA var Draw");
+          "option name Repetition rule type combo default Draw var XBoard var JCSA var Draw var lishogi");
 }
 
 TEST_CASE("usi: parse_integer reads bounded decimal integers only", "[usi]") {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "shishi/core/movegen.hpp"
+#include "shishi/core/rule_options.hpp"
 #include "shishi/search/tt.hpp"
 
 namespace shishi {
@@ -24,15 +25,6 @@ constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 // and with 25 ms kept back one move in 100 still overshot by 7 ms under a load of 25.
 constexpr int64_t REACTION_MS = 50;
 constexpr int64_t MAX_MULTIPV = 50;
-
-const char* repetition_name(RepetitionRule r) {
-    switch (r) {
-        case RepetitionRule::JCSA: return "JCSA";
-        case RepetitionRule::DRAW: return "Draw";
-        case RepetitionRule::XBOARD: break;
-    }
-    return "XBoard";
-}
 
 }  // namespace
 
@@ -69,9 +61,8 @@ size_t max_hash_mb() {
 
 int max_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
-Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> tell)
-    : out_(out), tell_(std::move(tell)) {
-    const RuleOptions rules;
+Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> tell, const RuleSet& default_rules)
+    : out_(out), tell_(std::move(tell)), rules_(default_rules) {
     options_.add(EngineOption::spin("USI_Hash", "", DEFAULT_HASH_MB, 1, int64_t(max_hash_mb()))
                      .clamped()
                      .changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); }));
@@ -86,23 +77,34 @@ Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> t
     }));
     options_.add(EngineOption::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
     options_.add(EngineOption::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV));
-    options_.add(EngineOption::check("Okazaki", "Okazaki rule", rules.okazaki));
-    options_.add(EngineOption::check("BareKing", "Bare King", rules.bare_king));
-    options_.add(EngineOption::combo("Repetition", "Repetition rule", repetition_name(rules.repetition),
-                                     {"XBoard", "JCSA", "Draw"}));
+    // The rule options, as the core describes them (shared with shishi-match).
+    for (const RuleOptionSpec& spec : rule_option_specs(rules_)) {
+        EngineOption o = spec.type == RuleOptionSpec::Type::CHECK
+                             ? EngineOption::check(spec.name, spec.name, spec.value == "true")
+                             : EngineOption::combo(spec.name, spec.name, spec.value, spec.choices);
+        options_.add(o.changed([this](EngineOption& changed) {
+            std::string e = apply_rule_option(rules_, changed.usi_name, changed.value);
+            sync_rule_values();  // a preset resets the others
+            return e;
+        }));
+    }
+    options_.alias("Okazaki", "Okazaki rule");
+    options_.alias("BareKing", "Bare King");
+    options_.alias("Repetition", "Repetition rule");
 }
 
 Engine::~Engine() { abort(); }
 
 void Engine::tell(std::string_view note) { out_.send(tell_(note)); }
 
-RuleOptions Engine::rules() const {
-    RuleOptions r;
-    r.okazaki = options_.as_bool("Okazaki");
-    r.bare_king = options_.as_bool("BareKing");
-    const std::string& rep = options_.value("Repetition");
-    r.repetition = rep == "JCSA" ? RepetitionRule::JCSA : rep == "Draw" ? RepetitionRule::DRAW : RepetitionRule::XBOARD;
-    return r;
+void Engine::set_rules(const RuleSet& r) {
+    rules_ = r;
+    sync_rule_values();
+}
+
+void Engine::sync_rule_values() {
+    for (const RuleOptionSpec& spec : rule_option_specs(rules_))
+        if (EngineOption* o = options_.find(spec.name)) o->value = spec.value;
 }
 
 int64_t Engine::move_overhead_ms() const { return options_.as_int("Move Overhead"); }

@@ -26,7 +26,7 @@ constexpr int MAX_PERFT_DEPTH = 6;
 class Session {
 public:
     explicit Session(std::ostream& out)
-        : engine_(out, [](std::string_view note) { return "info string " + std::string(note); }) {
+        : engine_(out, [](std::string_view note) { return "info string " + std::string(note); }, lishogi_rules()) {
         add_usi_options(engine_.options());
         position_.set_rules(engine_.rules());
     }
@@ -49,6 +49,9 @@ private:
 
     Engine engine_;
     Position position_ = Position::start();
+    // Why the last `position` could not be set ("" when it was): until the next good one,
+    // `go` answers `bestmove resign` rather than a move from an older position.
+    std::string position_error_;
 };
 
 bool Session::refuse_while_busy(std::string_view command) {
@@ -78,6 +81,10 @@ void Session::setoption(const Words& args) {
     if (refuse_while_busy("setoption")) return;
     SetoptionResult r = apply_setoption(args, engine_.options());
     if (!r.error.empty()) info(r.error);
+    // USI_Variant chushogi (what lishogi's tools send) chooses the lishogi rules.
+    if (r.error.empty() && args.size() >= 4 && fold_option_name(join_words(args, 1, 2)) == "usivariant" &&
+        fold_option_name(args.back()) == "chushogi")
+        engine_.set_rules(lishogi_rules());
     if (!r.note.empty()) info("setoption: " + r.note);
     position_.set_rules(engine_.rules());
 }
@@ -93,6 +100,11 @@ void Session::go(const Words& args) {
     for (const std::string& n : go.notes) info(n);
     if (go.mate) {
         engine_.out().send("checkmate notimplemented");
+        return;
+    }
+    if (!position_error_.empty()) {
+        info("no position to search: " + position_error_);
+        engine_.out().send("bestmove resign");
         return;
     }
     position_.set_rules(engine_.rules());
@@ -153,10 +165,13 @@ bool Session::handle(std::string_view line) {
     } else if (cmd == "position") {
         Parsed<Position> pos = parse_position_command(args, engine_.rules());
         if (!pos) {
-            info(pos.error + "; position unchanged");
+            position_error_ = pos.error;
+            info(pos.error + "; the next go answers bestmove resign");
             return true;
         }
         position_ = *pos;
+        position_error_.clear();
+        position_error_.clear();
     } else if (cmd == "go") {
         go(args);
     } else if (cmd == "stop" || cmd == "gameover") {

@@ -5,6 +5,7 @@
 
 #include "shishi/protocol/xboard_session.hpp"
 #include "shishi/core/movegen.hpp"
+#include "shishi/core/rule_options.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/version.hpp"
 
@@ -93,7 +94,7 @@ void XboardSession::cmd_usermove(std::string_view text) {
 }
 
 void XboardSession::cmd_setboard(std::string_view fen) {
-    Parsed<Position> p = parse_xboard_fen(fen);
+    Parsed<Position> p = parse_xboard_fen(fen, engine_.rules());
     if (!p) {
         out_.send("tellusererror Illegal position: " + p.error);
         return;

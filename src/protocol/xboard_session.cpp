@@ -15,7 +15,7 @@ constexpr int RESIGN_AFTER = 3;
 }  // namespace
 
 XboardSession::XboardSession(std::ostream& out)
-    : engine_(out, [](std::string_view note) { return "telluser " + std::string(note); }) {
+    : engine_(out, [](std::string_view note) { return "telluser " + std::string(note); }, xboard_rules()) {
     add_xboard_options(engine_.options());
     Position start = Position::start();
     start.set_rules(engine_.rules());

@@ -20,7 +20,7 @@
 #include <string_view>
 #include <thread>
 
-#include "shishi/core/options.hpp"
+#include "shishi/core/rule_set.hpp"
 #include "shishi/core/position.hpp"
 #include "shishi/protocol/engine_options.hpp"
 #include "shishi/protocol/line_output.hpp"
@@ -51,7 +51,10 @@ class Engine {
 public:
     // `tell` turns a note for the user into the protocol's line ("info string ...",
     // "telluser ..."); notes are fallbacks and adjustments the user should know about.
-    Engine(std::ostream& out, std::function<std::string(std::string_view)> tell);
+    // default_rules: the host's rule set (USI: lishogi's, XBoard: XBoard's); the rule options
+    // are the core's description of them (rule_options.hpp).
+    Engine(std::ostream& out, std::function<std::string(std::string_view)> tell,
+           const RuleSet& default_rules = RuleSet());
     ~Engine();  // stops a running search (its answer is dropped) and joins
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
@@ -60,7 +63,8 @@ public:
     void tell(std::string_view note);  // writes a note in the protocol's form
     OptionTable& options() { return options_; }
     const OptionTable& options() const { return options_; }
-    RuleOptions rules() const;     // from the rule options
+    const RuleSet& rules() const { return rules_; }  // as the rule options set it
+    void set_rules(const RuleSet& r);  // and the rule options' values with it
     int64_t move_overhead_ms() const;
 
     // Creates the searcher with the current options if that has not happened yet (the hash is
@@ -97,10 +101,12 @@ private:
     void run(Job job);
     void begin(Job& job);          // mutex_ held: limits from the options, state for the job
     std::string apply_hash();      // resize (with fallback); note when the size fell back
+    void sync_rule_values();       // the rule options' values from rules_
 
     LineOutput out_;
     std::function<std::string(std::string_view)> tell_;
     OptionTable options_;
+    RuleSet rules_;
     std::unique_ptr<Searcher> searcher_;
 
     std::thread thread_;
