@@ -328,6 +328,7 @@ Parsed<Record> read_kif(std::string_view text) {
             }
         }
         if (ended) return fail(line_no, "a move after the end of the game: " + l);
+        if (pending && step != 2) return fail(pending->line, "一歩目 without its 二歩目");
         const int ply = int(r.plies.size());
         if (number >= 0) {
             if (first_number < 0) first_number = number - ply;
@@ -379,9 +380,11 @@ Parsed<Record> read_kif(std::string_view text) {
             return fail(line_no, mt->pass ? "(じっと) on a move that is not a pass" : "a pass without (じっと)");
         if (step == 2 && mt->igui != m->is_igui())
             return fail(line_no, mt->igui ? "（居食い） on a move that is not igui" : "igui without （居食い）");
+        // All passes of a position are one move to the core; keep the piece and square written.
+        const Move played = m->is_pass() ? Move::pass(pending->from, pending->mid) : *m;
         pending.reset();
-        pos.make(*m);
-        r.plies.push_back({*m, "", NAG_NONE});
+        pos.make(played);
+        r.plies.push_back({played, "", NAG_NONE});
         last_dest = m->to();
     }
     if (pending) return fail(pending->line, "一歩目 without its 二歩目");

@@ -205,6 +205,8 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             if (!is_result_text(tag.value))
                 return Parsed<Record>::fail(at + "Result \"" + tag.value + "\" is not 1-0, 0-1, 1/2-1/2 or *");
             tag_result = tag.value;
+        } else if ((tag.value == "?" && tag.name != "Date") || (tag.name == "Date" && tag.value == "????.??.??")) {
+            // an unknown roster value; the writer puts "?" back
         } else if (tag.name != "SetUp" && tag.name != "PlyCount") {
             r.set_tag(tag.name, tag.value);
         }
@@ -277,8 +279,18 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
                                             "' is not a legal move here: " + san.error);
             m = san;
         }
-        pos.make(*m);
-        r.plies.push_back({*m, "", nag});
+        Move played = *m;
+        if (played.is_pass()) {  // keep the piece and square written ("f5f6,f6f5")
+            size_t a = 1;
+            while (a < w.size() && std::isdigit(static_cast<unsigned char>(w[a]))) ++a;
+            size_t b = a + 1;
+            while (b < w.size() && std::isdigit(static_cast<unsigned char>(w[b]))) ++b;
+            auto from = parse_xboard_square(w.substr(0, a));
+            auto via = a < w.size() ? parse_xboard_square(w.substr(a, b - a)) : std::nullopt;
+            if (from && via) played = Move::pass(*from, *via);
+        }
+        pos.make(played);
+        r.plies.push_back({played, "", nag});
     }
     // The last comment before the result says how the game ended (XBoard and shishi-match write
     // the reason there); a lone engine score is the last move's comment.
