@@ -19,7 +19,8 @@ struct Fixture {
 };
 const Fixture FIXTURES[] = {
     {"lishogi-game.kif", Format::KIF, 1},           {"setup-gote-to-move.kif", Format::KIF, 1},
-    {"xboard-shishi-vs-shishi.pgn", Format::PGN, 1}, {"shishi-match-2games.pgn", Format::PGN, 1},
+    {"xboard-shishi-vs-shishi.pgn", Format::PGN, 1}, {"xboard-shishi-vs-hachu.pgn", Format::PGN, 1},
+    {"shishi-match-2games.pgn", Format::PGN, 1},
     {"shishi-match-2games.pgn", Format::PGN, 2},
 };
 

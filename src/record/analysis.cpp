@@ -170,9 +170,10 @@ std::string summary_text(const Record& r, const Analysis& a) {
     char buf[256];
     for (Color side : {WHITE, BLACK}) {
         const SideSummary s = summarize(a, side);
-        std::snprintf(buf, sizeof buf, "%s: %d moves, average loss %.2f, %d inaccuracies, %d mistakes, %d blunders\n",
-                      mover_name(r, side).c_str(), s.moves, s.average_loss / 100.0, s.inaccuracies, s.mistakes,
-                      s.blunders);
+        std::snprintf(buf, sizeof buf, "%s: %d moves, average loss %.2f, %d %s, %d %s, %d %s\n",
+                      mover_name(r, side).c_str(), s.moves, s.average_loss / 100.0, s.inaccuracies,
+                      s.inaccuracies == 1 ? "inaccuracy" : "inaccuracies", s.mistakes,
+                      s.mistakes == 1 ? "mistake" : "mistakes", s.blunders, s.blunders == 1 ? "blunder" : "blunders");
         out += buf;
         for (int ply : s.worst) {
             const PositionEval& before = a.positions[size_t(ply)];
