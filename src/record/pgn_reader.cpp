@@ -271,23 +271,19 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
         trailing_comments.clear();
         const int ply = int(r.plies.size());
         const std::string who = pos.side_to_move() == WHITE ? "White" : "Black";
-        auto m = parse_xboard_move(pos, w);
-        if (!m) {
-            auto san = parse_san_move(pos, w);
-            if (!san)
-                return Parsed<Record>::fail(at + "move " + std::to_string(ply / 2 + 1) + " (" + who + ") '" + t.text +
-                                            "' is not a legal move here: " + san.error);
-            m = san;
-        }
+        auto m = parse_pgn_move(pos, w);
+        if (!m)
+            return Parsed<Record>::fail(at + "move " + std::to_string(ply / 2 + 1) + " (" + who + ") '" + t.text +
+                                        "' is not a legal move here: " + m.error);
         Move played = *m;
-        if (played.is_pass()) {  // keep the piece and square written ("f5f6,f6f5")
+        if (played.is_pass()) {  // keep the piece and square written ("f5f6-f5", "f5f6,f6f5")
             size_t a = 1;
             while (a < w.size() && std::isdigit(static_cast<unsigned char>(w[a]))) ++a;
             size_t b = a + 1;
             while (b < w.size() && std::isdigit(static_cast<unsigned char>(w[b]))) ++b;
             auto from = parse_xboard_square(w.substr(0, a));
             auto via = a < w.size() ? parse_xboard_square(w.substr(a, b - a)) : std::nullopt;
-            if (from && via) played = Move::pass(*from, *via);
+            if (from && via && distance(*from, *via) == 1) played = Move::pass(*from, *via);
         }
         pos.make(played);
         r.plies.push_back({played, "", nag});

@@ -110,4 +110,42 @@ Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
     return Parsed<Move>::ok(found[0]);
 }
 
+namespace {
+
+// "e8", "f10": a coordinate square at text[i]; its length, or 0.
+size_t square_length(std::string_view t, size_t i) {
+    if (i >= t.size() || t[i] < 'a' || t[i] > 'l') return 0;
+    size_t j = i + 1;
+    while (j < t.size() && j - i <= 2 && t[j] >= '0' && t[j] <= '9') ++j;
+    return j - i >= 2 ? j - i : 0;
+}
+
+}  // namespace
+
+Parsed<Move> parse_pgn_move(const Position& pos, std::string_view text) {
+    auto direct = parse_xboard_move(pos, text);
+    if (direct) return direct;
+    // Long algebraic with separators: two or three squares, '-' or 'x' (or nothing) between.
+    std::vector<std::string> squares;
+    size_t i = 0;
+    while (i < text.size() && squares.size() < 3) {
+        const size_t n = square_length(text, i);
+        if (n == 0) break;
+        squares.emplace_back(text.substr(i, n));
+        i += n;
+        if (i < text.size() && (text[i] == '-' || text[i] == 'x')) ++i;
+    }
+    const std::string_view suffix = text.substr(i);
+    if (squares.size() >= 2 && (suffix.empty() || suffix == "+" || suffix == "=")) {
+        std::string coord = squares[0] + squares[1];
+        if (squares.size() == 3) coord += "," + squares[1] + squares[2];
+        if (suffix == "+") coord += "+";
+        auto m = parse_xboard_move(pos, coord);
+        if (m) return m;
+    }
+    auto san = parse_san_move(pos, text);
+    if (san) return san;
+    return Parsed<Move>::fail(squares.size() >= 2 ? direct.error : san.error);
+}
+
 }  // namespace shishi::record
