@@ -157,8 +157,9 @@ Record annotate(const Record& record, const Analysis& a, Format format) {
                 c += ", better " + line_text({before.best}, format, 1) + " " + score_text(before.score) + " line " +
                      line_text(before.pv, format, 8);
         }
+        // The analysis first (XBoard's graph reads the first score), the record's own comment after.
         Ply& p = out.plies[i];
-        p.comment = p.comment.empty() ? c : p.comment + " " + c;
+        p.comment = p.comment.empty() ? c : c + " -- " + p.comment;
         if (mr.judgement != Judgement::NONE) p.nag = judgement_nag(mr.judgement);
     }
     out.set_tag("Annotator", "Shishi analysis");

@@ -15,9 +15,10 @@
 
 namespace shishi::record {
 
-// Scores are clamped to +-SCORE_CLAMP centipawns (a mate counts as SCORE_CLAMP), so a
-// mate-score swing does not turn into a loss of thousands of pawns and every loss is bounded.
-constexpr int SCORE_CLAMP = 2500;
+// Scores are clamped to +-SCORE_CLAMP centipawns (a mate counts as SCORE_CLAMP): a game 10
+// pawns up is decided, so a mate-score swing, or a won game going from +25 to +20, is no loss,
+// while a move that throws such a lead away still is; every loss is at most 2 * SCORE_CLAMP.
+constexpr int SCORE_CLAMP = 1000;
 // Loss thresholds in centipawns (a Pawn is 100, a Gold 320, a Lion 1800).
 constexpr int INACCURACY_LOSS = 80;
 constexpr int MISTAKE_LOSS = 200;
@@ -68,7 +69,8 @@ std::string move_number_text(const Record& record, int ply);
 // "+0.35" (pawns, first player's view).
 std::string score_text(int centipawns);
 
-// The record with the analysis as each move's comment and judgement NAG. Moves inside the
+// The record with the analysis in front of each move's comment (the old comment follows after
+// " -- ") and the judgement as its NAG. Moves inside the
 // comments are in XBoard notation for PGN and in USI notation otherwise.
 Record annotate(const Record& record, const Analysis& analysis, Format format);
 // The per-side summary printed by `shishi analyze`.

@@ -11,7 +11,7 @@
 
 namespace shishi::record {
 
-constexpr int GRAPH_RANGE = 1000;  // +-10 pawns fill the graph's height
+constexpr int GRAPH_RANGE = SCORE_CLAMP;  // +-10 pawns fill the graph's height
 
 std::string eval_graph_svg(const Record& record, const Analysis& analysis);
 
