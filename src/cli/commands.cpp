@@ -34,9 +34,11 @@ const Command COMMANDS[] = {
     {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune"},
     {"tune", tune_command, "tune <data> [iterations] [--out F] [--holdout P]  Texel tuning of the eval weights"},
     {"analyze", analyze_command,
-     "analyze <record> [--depth D | --nodes N | --time S] [--threads T] [--hash MB] [--out F] [--svg F]\n"
-     "                                         annotate a game (KIF, PGN or USI list) with evaluations and mistakes"},
-    {"convert", convert_command, "convert <in> <out> [--from F] [--to F] [--game N]  game record from KIF/PGN/USI list to another"},
+     "analyze <record> [options]             annotate a game (KIF, PGN, USI list): evaluations, mistakes,\n"
+     "                                                summary; --depth D | --nodes N | --time S, --threads T, --hash MB,\n"
+     "                                                --out annotated.kif|.pgn, --svg graph.svg, --game N"},
+    {"convert", convert_command,
+     "convert <in> <out> [--game N]          a game record from one format (.kif, .pgn, .usi) to another"},
     {"help", help_command, "help                                   this list"},
 };
 
