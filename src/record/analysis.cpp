@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "shishi/core/rules.hpp"
+#include "shishi/record/pgn.hpp"
 
 namespace shishi::record {
 namespace {
@@ -14,7 +15,7 @@ std::string line_text(const std::vector<Move>& line, Format format, size_t max_m
     std::string out;
     for (size_t i = 0; i < line.size() && i < max_moves; ++i) {
         if (i) out += ' ';
-        out += format == Format::PGN ? move_to_xboard(line[i]) : move_to_usi(line[i]);
+        out += format == Format::PGN ? pgn_move_text(line[i]) : move_to_usi(line[i]);
     }
     return out;
 }
@@ -178,11 +179,11 @@ std::string summary_text(const Record& r, const Analysis& a) {
         out += buf;
         for (int ply : s.worst) {
             const PositionEval& before = a.positions[size_t(ply)];
-            out += "  " + move_number_text(r, ply) + " " + move_to_xboard(r.plies[size_t(ply)].move) + " loses " +
+            out += "  " + move_number_text(r, ply) + " " + pgn_move_text(r.plies[size_t(ply)].move) + " loses " +
                    score_text(a.moves[size_t(ply)].loss).substr(1);
             if (a.moves[size_t(ply)].judgement != Judgement::NONE)
                 out += std::string(" (") + judgement_name(a.moves[size_t(ply)].judgement) + ")";
-            if (!before.best.is_none()) out += "; better " + move_to_xboard(before.best);
+            if (!before.best.is_none()) out += "; better " + pgn_move_text(before.best);
             out += "\n";
         }
     }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "shishi/record/pgn.hpp"
+
 namespace shishi::record {
 namespace {
 
@@ -112,7 +114,7 @@ std::string eval_graph_svg(const Record& record, const Analysis& a) {
                                                                   : "#e8d040";
         const double r = mr.judgement == Judgement::BLUNDER ? 6 : mr.judgement == Judgement::MISTAKE ? 5 : 3.5;
         const int i = mr.ply + 1;
-        const std::string label = move_number_text(record, mr.ply) + " " + move_to_xboard(record.plies[size_t(mr.ply)].move) +
+        const std::string label = move_number_text(record, mr.ply) + " " + pgn_move_text(record.plies[size_t(mr.ply)].move) +
                                   ": " + judgement_name(mr.judgement) + ", loses " + score_text(mr.loss).substr(1);
         o += "<circle class=\"" + std::string(judgement_name(mr.judgement)) + "\" cx=\"" + num(x_of(i)) + "\" cy=\"" +
              num(y_of(a.positions[size_t(i)].score)) + "\" r=\"" + num(r) + "\" fill=\"" + colour +

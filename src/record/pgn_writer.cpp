@@ -24,15 +24,6 @@ std::string comment_token(const std::string& s) {
     return out + "}";
 }
 
-// XBoard's long algebraic multi-leg form, which its PGN parser reads: "e8d9-d8" captures on d9
-// and ends on d8, "j4k3-j4" is igui, "f9f8-f9" a pass over the empty f8. (The comma form of
-// the engine protocol, "e8d9,d9d8", is not read back by XBoard from a file.)
-std::string move_text(Move m) {
-    if (m.is_pass()) return square_to_xboard(m.from()) + square_to_xboard(m.mid()) + "-" + square_to_xboard(m.from());
-    if (m.is_double()) return square_to_xboard(m.from()) + square_to_xboard(m.mid()) + "-" + square_to_xboard(m.to());
-    return move_to_xboard(m);
-}
-
 constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black"};
 
 bool in_roster(const std::string& name) {
@@ -42,6 +33,14 @@ bool in_roster(const std::string& name) {
 }
 
 }  // namespace
+
+// XBoard's long algebraic multi-leg form, which its PGN parser reads back. (The comma form of
+// the engine protocol, "e8d9,d9d8", is not read back by XBoard from a file.)
+std::string pgn_move_text(Move m) {
+    if (m.is_pass()) return square_to_xboard(m.from()) + square_to_xboard(m.mid()) + "-" + square_to_xboard(m.from());
+    if (m.is_double()) return square_to_xboard(m.from()) + square_to_xboard(m.mid()) + "-" + square_to_xboard(m.to());
+    return move_to_xboard(m);
+}
 
 std::string write_pgn(const Record& r) {
     std::string out;
@@ -73,7 +72,7 @@ std::string write_pgn(const Record& r) {
     for (size_t i = 0; i < r.plies.size(); ++i) {
         if (side == WHITE) tokens.push_back(std::to_string(number) + ".");
         else if (i == 0) tokens.push_back(std::to_string(number) + "...");
-        tokens.push_back(move_text(r.plies[i].move));
+        tokens.push_back(pgn_move_text(r.plies[i].move));
         if (r.plies[i].nag != NAG_NONE) tokens.push_back(std::string("$").append(std::to_string(r.plies[i].nag)));
         if (!r.plies[i].comment.empty()) tokens.push_back(comment_token(r.plies[i].comment));
         if (side == BLACK) ++number;
