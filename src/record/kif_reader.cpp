@@ -7,39 +7,12 @@
 #include "shishi/record/kif.hpp"
 #include "shishi/record/kif_names.hpp"
 #include "shishi/record/kif_terms.hpp"
+#include "kif_detail.hpp"
 
 namespace shishi::record {
 namespace {
 
-bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-
-std::string normalize(std::string_view raw) {
-    std::string s;
-    for (size_t i = 0; i < raw.size(); ++i) {
-        if (raw.substr(i, 3) == "　") {  // full-width space
-            s += ' ';
-            i += 2;
-        } else if (raw[i] == '\t' || raw[i] == '\r') {
-            s += ' ';
-        } else {
-            s += raw[i];
-        }
-    }
-    const size_t a = s.find_first_not_of(' ');
-    if (a == std::string::npos) return {};
-    const size_t b = s.find_last_not_of(' ');
-    return s.substr(a, b - a + 1);
-}
-
-void skip_spaces(std::string_view s, size_t& i) {
-    while (i < s.size() && s[i] == ' ') ++i;
-}
-
-bool eat(std::string_view s, size_t& i, std::string_view word) {
-    if (s.substr(i, word.size()) != word) return false;
-    i += word.size();
-    return true;
-}
+using namespace kif_detail;
 
 int glyph_nag(const std::string& text) {
     static const std::pair<const char*, int> GLYPHS[] = {
@@ -53,121 +26,28 @@ int glyph_nag(const std::string& text) {
     return NAG_NONE;
 }
 
-struct MoveText {
-    bool same = false;     // 仝 / 同
-    Square dest = NO_SQUARE;
-    std::string name;
-    bool promote = false;
-    bool igui = false, pass = false;
-    Square origin = NO_SQUARE;
-};
 
-// The move part of a line ("7七獅子 （←6八）"); the error says what is wrong.
-Parsed<MoveText> parse_move_text(std::string_view s) {
-    MoveText mt;
-    size_t i = 0;
-    if (eat(s, i, "仝") || eat(s, i, "同")) {
-        mt.same = true;
+// A "key：value" header line into the record's tags; the error, or empty.
+std::string header_field(Record& r, const std::string& key, const std::string& value) {
+    if (key == "手合割") {
+        if (value != "平手" && value != "中将棋" && !value.empty() && value != "chushogi")
+            return "the handicap '" + value + "' is not a Chu Shogi start (give a diagram)";
+        return {};
+    }
+    if (key.size() > 9 && key.compare(key.size() - 9, 9, "の持駒") == 0) return {};  // no hands in Chu
+    if (value.empty()) return {};
+    const std::string_view tag = pgn_tag_for_kif_key(key);
+    if (tag == "Date") {
+        // "2024/02/28 01:02:28" -> Date "2024.02.28", Time "01:02:28"
+        std::string date = value.substr(0, value.find(' '));
+        for (char& c : date)
+            if (c == '/') c = '.';
+        r.set_tag("Date", date);
+        if (value.find(' ') != std::string::npos) r.set_tag("Time", normalize(value.substr(value.find(' '))));
     } else {
-        size_t used = 0;
-        auto sq = parse_kif_square(s, used);
-        if (!sq) return Parsed<MoveText>::fail("no destination square");
-        mt.dest = *sq;
-        i += used;
+        r.set_tag(tag.empty() ? key : std::string(tag), value);
     }
-    skip_spaces(s, i);
-    while (i < s.size()) {
-        const std::string_view rest = s.substr(i);
-        if (starts(rest, "成") || starts(rest, "不成") || starts(rest, "（") || starts(rest, "(") ||
-            starts(rest, "←") || starts(rest, " ") || starts(rest, "居") || starts(rest, "じっと") || starts(rest, "まで"))
-            break;
-        size_t len = 1;
-        while (i + len < s.size() && (uint8_t(s[i + len]) & 0xC0) == 0x80) ++len;
-        mt.name += std::string(s.substr(i, len));
-        i += len;
-    }
-    if (mt.name.empty()) return Parsed<MoveText>::fail("no piece name");
-    if (eat(s, i, "不成")) {
-    } else if (eat(s, i, "成")) {
-        mt.promote = true;
-    }
-    for (bool more = true; more;) {
-        skip_spaces(s, i);
-        more = eat(s, i, "（居食い）") || eat(s, i, "(居食い)") || eat(s, i, "居食い");
-        if (more) {
-            mt.igui = true;
-            continue;
-        }
-        more = eat(s, i, "(じっと)") || eat(s, i, "（じっと）") || eat(s, i, "じっと");
-        if (more) {
-            mt.pass = true;
-            continue;
-        }
-        more = eat(s, i, "まで");
-    }
-    skip_spaces(s, i);
-    const bool wide = eat(s, i, "（");
-    const bool narrow = !wide && eat(s, i, "(");
-    eat(s, i, "←");
-    size_t used = 0;
-    auto from = parse_kif_square(s.substr(i), used);
-    if (!from) return Parsed<MoveText>::fail("no origin square (written \"（←7七）\")");
-    mt.origin = *from;
-    i += used;
-    if ((wide && !eat(s, i, "）")) || (narrow && !eat(s, i, ")")))
-        return Parsed<MoveText>::fail("the origin square's bracket is not closed");
-    skip_spaces(s, i);
-    // A clock "( 0:01/00:00:01)" may follow; anything else is not KIF.
-    if (i < s.size() && (s[i] == '(' || starts(s.substr(i), "（"))) i = s.size();
-    if (i < s.size()) return Parsed<MoveText>::fail("unexpected text '" + std::string(s.substr(i)) + "'");
-    return Parsed<MoveText>::ok(mt);
-}
-
-Parsed<Position> diagram_position(const std::vector<std::pair<int, std::string>>& rows, bool second_to_move) {
-    if (rows.size() != size_t(BOARD_SIZE))
-        return Parsed<Position>::fail("line " + std::to_string(rows.empty() ? 0 : rows.front().first) +
-                                      ": the diagram has " + std::to_string(rows.size()) + " rows, not 12");
-    std::string fen;
-    for (const auto& [line_no, row] : rows) {
-        const std::string at = "line " + std::to_string(line_no) + ": ";
-        size_t i = 1;  // after '|'
-        int cells = 0, empty = 0;
-        std::string fen_row;
-        while (i < row.size() && row[i] != '|') {
-            if (row[i] == ' ') {
-                ++i;
-                continue;
-            }
-            if (eat(row, i, "・")) {
-                ++empty, ++cells;
-                continue;
-            }
-            const bool second = row[i] == 'v' || row[i] == 'V';
-            if (second) ++i;
-            std::string name;
-            if (eat(row, i, "成")) name = "成";
-            size_t len = 1;
-            while (i + len < row.size() && (uint8_t(row[i + len]) & 0xC0) == 0x80) ++len;
-            name += row.substr(i, len);
-            i += len;
-            const Kind k = kind_from_kif_board_name(name);
-            if (k == NO_KIND) return Parsed<Position>::fail(at + "unknown piece '" + name + "' in the diagram");
-            if (empty) fen_row += std::to_string(empty), empty = 0;
-            const KindInfo& info = kind_info(k);
-            if (info.promoted) fen_row += '+';
-            fen_row += second ? info.letter : char(info.letter - 'a' + 'A');
-            ++cells;
-        }
-        if (i >= row.size()) return Parsed<Position>::fail(at + "a diagram row ends with '|' and the rank");
-        if (cells != BOARD_SIZE)
-            return Parsed<Position>::fail(at + "the diagram row has " + std::to_string(cells) + " squares, not 12");
-        if (empty) fen_row += std::to_string(empty);
-        fen += (fen.empty() ? "" : "/") + fen_row;
-    }
-    fen += second_to_move ? " b - 0 1" : " w - 0 1";
-    auto p = parse_xboard_fen(fen);
-    if (!p) return Parsed<Position>::fail("line " + std::to_string(rows.front().first) + ": bad diagram: " + p.error);
-    return p;
+    return {};
 }
 
 }  // namespace
@@ -269,26 +149,8 @@ Parsed<Record> read_kif(std::string_view text) {
             size_t colon_len = 3;
             if (colon == std::string::npos) colon = l.find(':'), colon_len = 1;
             if (colon != std::string::npos && !move_like) {
-                const std::string key = normalize(l.substr(0, colon));
-                const std::string value = normalize(l.substr(colon + colon_len));
-                if (key == "手合割") {
-                    if (value != "平手" && value != "中将棋" && !value.empty() && value != "chushogi")
-                        return fail(line_no, "the handicap '" + value + "' is not a Chu Shogi start (give a diagram)");
-                    continue;
-                }
-                if (key.size() > 9 && key.compare(key.size() - 9, 9, "の持駒") == 0) continue;  // no hands in Chu
-                if (value.empty()) continue;
-                const std::string_view tag = pgn_tag_for_kif_key(key);
-                if (tag == "Date") {
-                    // "2024/02/28 01:02:28" -> Date "2024.02.28", Time "01:02:28"
-                    std::string date = value.substr(0, value.find(' '));
-                    for (char& c : date)
-                        if (c == '/') c = '.';
-                    r.set_tag("Date", date);
-                    if (value.find(' ') != std::string::npos) r.set_tag("Time", normalize(value.substr(value.find(' '))));
-                } else {
-                    r.set_tag(tag.empty() ? key : std::string(tag), value);
-                }
+                const std::string e = header_field(r, normalize(l.substr(0, colon)), normalize(l.substr(colon + colon_len)));
+                if (!e.empty()) return fail(line_no, e);
                 continue;
             }
             if (!move_like) return fail(line_no, "not a header line, diagram row or move: " + l);
