@@ -76,3 +76,18 @@ TEST_CASE("KIF <-> PGN: headers map to tags and back", "[record][roundtrip]") {
     CHECK(k.find("一歩目") != std::string::npos);
     CHECK(k.find("（居食い）") != std::string::npos);
 }
+
+TEST_CASE("KIF <-> PGN: a Time tag without a Date, unknown tags, quotes in values", "[record][roundtrip]") {
+    Record r;
+    r.set_tag("Time", "12:00:00");
+    r.set_tag("Round", "3");
+    r.set_tag("Annotator", "a \"quoted\" \\ name");
+    r.set_tag("解説", "someone");  // a KIF header key with no PGN tag: kept in KIF
+    const Record back = must_read(write_record(r, Format::KIF), Format::KIF);
+    REQUIRE(back.tag("Time"));
+    CHECK(*back.tag("Time") == "12:00:00");
+    CHECK(*back.tag("Round") == "3");
+    CHECK(*back.tag("Annotator") == "a \"quoted\" \\ name");
+    CHECK(*back.tag("解説") == "someone");
+}
+

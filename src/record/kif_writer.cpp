@@ -105,7 +105,7 @@ std::string write_kif(const Record& r) {
     if (const std::string* v = known("BlackTeam")) header("後手チーム", *v);
     if (const std::string* v = known("Opening")) header("戦型", *v);
     for (const Tag& t : r.tags) {
-        if (t.name == "Time" || !kif_key_for_pgn_tag(t.name).empty()) continue;
+        if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
         if (ascii_name(t.name)) {
             std::string q;
             for (char c : t.value) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
