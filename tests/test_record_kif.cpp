@@ -91,6 +91,9 @@ TEST_CASE("KIF: tolerant reading (marks, clocks, 同, full-width digits, short n
     REQUIRE(r.plies.size() == 7);
     for (size_t i = 0; i < 7; ++i) CHECK(r.plies[i].move == ref.plies[i].move);
     CHECK(r.result == "*");
+    // Variations (変化) after the main line are not read.
+    const std::string with_variation = record_fixture("lishogi-game.kif") + "\n変化：3手\n   3手目   8七獅子 （←7八）\n";
+    CHECK(must_read(with_variation, Format::KIF).plies.size() == 14);
 }
 
 TEST_CASE("KIF: every malformed record is refused with the line and the reason", "[record][kif]") {
