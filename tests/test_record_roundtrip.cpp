@@ -89,5 +89,11 @@ TEST_CASE("KIF <-> PGN: a Time tag without a Date, unknown tags, quotes in value
     CHECK(*back.tag("Round") == "3");
     CHECK(*back.tag("Annotator") == "a \"quoted\" \\ name");
     CHECK(*back.tag("解説") == "someone");
+    // PGN has no tag name for it: left out, the rest reads back.
+    const std::string pgn = write_record(back, Format::PGN);
+    CHECK(pgn.find("解説") == std::string::npos);
+    const Record from_pgn = must_read(pgn, Format::PGN);
+    CHECK(*from_pgn.tag("Annotator") == "a \"quoted\" \\ name");
+    CHECK_FALSE(from_pgn.tag("解説"));
 }
 
