@@ -13,6 +13,7 @@
 #include <cmath>
 
 #include "shishi/core/attacks.hpp"
+#include "shishi/core/bare_king.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/repetition.hpp"
 #include "shishi/core/royal_safety.hpp"
@@ -209,6 +210,18 @@ struct Worker {
         return uint8_t((checked ? FACT_CHECK : 0) | (pos->history(pos->plies() - 1).move.is_pass() ? FACT_PASS : 0));
     }
 
+    // The bare-king rule's verdict on this node (bare_king.hpp), as a score for the side to move
+    // at `ply`: a loss or win is scored like losing or taking the last royal; King against King
+    // (lishogi) is left to the caller, which ranks it after the repetition verdict.
+    bool bare_king_scored(const BareKingVerdict& v, int ply, int& score) const {
+        switch (v.result) {
+            case BareKingVerdict::MOVER_LOSES: score = no_moves_score(ply); return true;
+            case BareKingVerdict::MOVER_WINS: score = -royal_lost_score(ply + 1); return true;
+            case BareKingVerdict::BOTH_BARED: score = draw_score(); return true;
+            default: return false;
+        }
+    }
+
     // Score of a repeated position for the side to move: the core's verdict on the cycle, as if
     // it went on to the fourth occurrence (repetition.hpp). A loss or win by rule is scored
     // above any material balance; a draw is a draw shaded by contempt.
@@ -324,7 +337,10 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     if (pos->royal_count(us) == 0) return royal_lost_score(ply);
     const bool checked = in_check(*pos, us);
     note_facts(checked);
+    const BareKingVerdict bare = judge_bare_king(*pos);
+    if (int score; bare_king_scored(bare, ply, score)) return score;
     if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
+    if (bare.result == BareKingVerdict::KING_VS_KING) return draw_score();
     count_node();
     if (should_stop()) return 0;
     seldepth = std::max(seldepth, ply);
@@ -383,7 +399,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     const bool checked = in_check(*pos, us);
     if (!root) note_facts(checked);
     if (!root) {
+        const BareKingVerdict bare = judge_bare_king(*pos);
+        if (int score; bare_king_scored(bare, ply, score)) return score;
         if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
+        if (bare.result == BareKingVerdict::KING_VS_KING) return draw_score();
         if (ply >= MAX_PLY) return eval_cache.evaluate(*pos);
         // Mate distance pruning: no result here can beat a mate found nearer the root.
         alpha = std::max(alpha, royal_lost_score(ply));

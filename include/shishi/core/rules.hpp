@@ -1,12 +1,14 @@
 // Game-level rules: a game record on top of a Position, and the end of the game by its rule set
 // (last royal captured, bare king, repetition, XBoard's mate test, King against King under
 // lishogi's rules, no legal move). Search does not use this (it is too slow for the tree; it
-// shares the repetition verdict, repetition.hpp); protocols and the match referee do.
+// shares the repetition verdict, repetition.hpp, and the bare-king verdict, bare_king.hpp);
+// protocols and the match referee do.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "shishi/core/bare_king.hpp"
 #include "shishi/core/position.hpp"
 #include "shishi/core/rule_set.hpp"
 
@@ -47,8 +49,7 @@ public:
 
 private:
     GameStatus repetition_status() const;
-    GameStatus bare_king_status() const;
-    GameStatus lishogi_bare_king_status() const;
+    GameStatus bare_king_status(const BareKingVerdict& v) const;  // the decisive verdicts
     GameStatus mate_test_status() const;
 
     const RuleSet* rules_;
