@@ -31,6 +31,7 @@ struct SearchLimits {
     int64_t increment_ms = 0;
     int64_t byoyomi_ms = 0;
     int moves_to_go = 0;          // 0 = sudden death / unknown
+    int64_t move_overhead_ms = 30;   // Move Overhead option: kept back from every budget
     bool infinite = false;        // analyse until stop()
     bool ponder = false;          // do not stop on time until ponderhit()
     bool allow_pass = true;       // false: choose a turn pass only when it is the only move
