@@ -4,10 +4,10 @@
 //   back from every move, and a reserve for the overhead of the moves still to come that the
 //   increment does not pay for, never more than an eighth of the clock; the soft limit is an
 //   equal share of the rest over the moves still to play (when unknown: 60, growing as the
-//   game gets long) plus the increment (part of it while the clock holds under four
-//   overheads); the hard limit is three soft limits but never more than a quarter of the
-//   usable clock plus the increment, so sudden death decays geometrically and a move cut at
-//   the hard limit still leaves the overhead and the reserve on the clock;
+//   game gets long) plus the increment (part of it while the clock holds less than four
+//   overheads and ten increments); the hard limit is three soft limits but never more than a
+//   quarter of the usable clock plus the increment, so sudden death decays geometrically and
+//   a move cut at the hard limit still leaves the overhead and the reserve on the clock;
 // - byoyomi: time inside the byoyomi period is free, so it is added to both limits, and the
 //   overhead is taken from the period first.
 #include "shishi/search/timeman.hpp"
@@ -50,9 +50,10 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     const int64_t usable = std::max<int64_t>(0, left - main_overhead - reserve);
 
     // The increment comes back after the move, so it is spent whole, but only once the clock
-    // holds a few overheads: below that a proportional part, so a clock that ran low refills to
-    // a buffer against latency spikes instead of sinking to zero.
-    const int64_t buffer = INCREMENT_BUFFER_OVERHEADS * overhead;
+    // holds a buffer of a few overheads and increments: below that a proportional part, so a
+    // clock that ran low refills to the buffer (a guard against latency spikes) instead of
+    // living on the last few milliseconds.
+    const int64_t buffer = INCREMENT_BUFFER_OVERHEADS * overhead + INCREMENT_BUFFER_INCREMENTS * inc;
     const int64_t inc_spent = left >= buffer ? inc : inc * left / buffer;
     // With the last move before the time control, leave a slice anyway (clocks differ).
     int64_t soft = usable / (mtg + 1) + inc_spent;

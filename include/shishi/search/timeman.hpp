@@ -22,9 +22,10 @@ constexpr int DEFAULT_MOVES_TO_GO = 60;
 // pay for) is never more than this fraction of the clock, so a short clock is still spent.
 constexpr int64_t RESERVE_DIVISOR = 8;
 
-// The whole increment is spent once the clock holds this many move overheads; below that a
-// proportional part of it.
+// The whole increment is spent once the clock holds this many move overheads plus this many
+// increments (1.12 s at 10 s + 0.1 s); below that a proportional part of it.
 constexpr int64_t INCREMENT_BUFFER_OVERHEADS = 4;
+constexpr int64_t INCREMENT_BUFFER_INCREMENTS = 10;
 
 // The latency actually kept back from a clock of left_ms: the Move Overhead, but never more
 // than half the clock (a clock shorter than twice the overhead must still be used a little).
