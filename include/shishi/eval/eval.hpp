@@ -11,6 +11,11 @@ namespace shishi {
 // royal left its loss ends the game, which search scores as a mate).
 int piece_value(Kind k);
 
+// Makes pos's material/piece-square sums current for the evaluation's weights (the search calls
+// it on its root; positions made from it by make/unmake stay current). Without it evaluation is
+// the same, only slower.
+void prepare_evaluation(Position& pos);
+
 // Score from the first player's (WHITE's) point of view.
 int evaluate_white(const Position& pos);
 
