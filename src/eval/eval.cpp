@@ -155,6 +155,7 @@ inline Tables& tables() {
     if (t == nullptr) [[unlikely]] {
         t = &default_tables();
         current_tables.store(t, std::memory_order_relaxed);
+        detail::piece_values.store(t->value, std::memory_order_relaxed);
     }
     return *t;
 }
@@ -226,7 +227,10 @@ inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
 
 }  // namespace
 
-int piece_value(Kind k) { return k < KIND_NB ? tables().value[k] : 0; }
+namespace detail {
+constinit std::atomic<const int*> piece_values{nullptr};
+const int* init_piece_values() { return tables().value; }
+}  // namespace detail
 
 const EvalParams& eval_params() { return tables().w; }
 
