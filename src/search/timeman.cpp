@@ -4,10 +4,11 @@
 //   back from every move, and a reserve for the overhead of the moves still to come that the
 //   increment does not pay for, never more than an eighth of the clock; the soft limit is an
 //   equal share of the rest over the moves still to play (when unknown: 60, growing as the
-//   game gets long) plus the increment (part of it while the clock holds less than four
-//   overheads and ten increments); the hard limit is three soft limits but never more than a
-//   quarter of the usable clock plus the increment, so sudden death decays geometrically and
-//   a move cut at the hard limit still leaves the overhead and the reserve on the clock;
+//   game gets long) plus the increment (part of it while the clock holds less than a buffer
+//   of eight overheads and ten increments); the hard limit is three soft limits (only one
+//   below the buffer) but never more than a quarter of the usable clock plus the increment, so
+//   sudden death decays geometrically and a move cut at the hard limit still leaves the
+//   overhead and the reserve on the clock;
 // - byoyomi: time inside the byoyomi period is free, so it is added to both limits, and the
 //   overhead is taken from the period first.
 #include "shishi/search/timeman.hpp"
@@ -63,6 +64,10 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     if (mtg == 1) cap = std::max(cap, usable * 3 / 5);
     int64_t hard = std::min(soft * 3, cap);
     soft = std::min(soft, hard);
+    // Below the buffer no move runs past its share: at bullet clocks the iteration after the
+    // soft limit is often ten times longer than the last, so a stretched hard limit would be
+    // reached on most moves and hold the clock far below the buffer.
+    if (left < buffer) hard = soft;
 
     if (period > 0) {
         soft += period * 9 / 10;

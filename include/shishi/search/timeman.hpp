@@ -23,8 +23,9 @@ constexpr int DEFAULT_MOVES_TO_GO = 60;
 constexpr int64_t RESERVE_DIVISOR = 8;
 
 // The whole increment is spent once the clock holds this many move overheads plus this many
-// increments (1.12 s at 10 s + 0.1 s); below that a proportional part of it.
-constexpr int64_t INCREMENT_BUFFER_OVERHEADS = 4;
+// increments (1.24 s at 10 s + 0.1 s); below that a proportional part of it, and the hard
+// limit is the soft one.
+constexpr int64_t INCREMENT_BUFFER_OVERHEADS = 8;
 constexpr int64_t INCREMENT_BUFFER_INCREMENTS = 10;
 
 // The latency actually kept back from a clock of left_ms: the Move Overhead, but never more
