@@ -1,11 +1,27 @@
-// Time management: the hard limit never exceeds the time on the clock (plus byoyomi), the soft
-// limit never exceeds the hard one, fixed move times are honoured, and long sudden-death games
-// keep a reserve.
+// Time management: the hard limit never exceeds the time on the clock (plus byoyomi) less the
+// move overhead, the soft limit never exceeds the hard one, fixed move times are honoured, long
+// sudden-death games keep a reserve, and every clock from half a second up is actually used.
 #include <catch2/catch.hpp>
+
+#include <algorithm>
 
 #include "shishi/search/timeman.hpp"
 
 using namespace shishi;
+
+namespace {
+
+constexpr int64_t OVERHEAD = SearchLimits{}.move_overhead_ms;
+
+SearchLimits clock_limits(int64_t left, int64_t inc = 0, int64_t byoyomi = 0) {
+    SearchLimits l;
+    l.time_left_ms = left;
+    l.increment_ms = inc;
+    l.byoyomi_ms = byoyomi;
+    return l;
+}
+
+}  // namespace
 
 TEST_CASE("no time limit without a clock or when analysing", "[timeman]") {
     SearchLimits l;
@@ -28,7 +44,7 @@ TEST_CASE("movetime is used almost fully but never exceeded", "[timeman]") {
         CHECK(b.hard_ms <= mt);
         CHECK(b.hard_ms >= 1);
         CHECK(b.soft_ms <= b.hard_ms);
-        if (mt >= 1000) CHECK(b.hard_ms >= mt - MOVE_OVERHEAD_MS);
+        if (mt >= 1000) CHECK(b.hard_ms >= mt - OVERHEAD);
     }
 }
 
@@ -52,36 +68,38 @@ TEST_CASE("allocations never exceed the clock in many scenarios", "[timeman]") {
                     CHECK(b.hard_ms >= 1);
                     CHECK(b.soft_ms >= 1);
                     CHECK(b.soft_ms <= b.hard_ms);
-                    // What may be spent: the clock minus latency, plus the byoyomi period.
-                    const int64_t avail = std::max<int64_t>(0, t - MOVE_OVERHEAD_MS) +
-                                          std::max<int64_t>(0, byo - MOVE_OVERHEAD_MS);
-                    CHECK(b.hard_ms <= std::max<int64_t>(1, avail));
+                    // What may be spent: the clock and the byoyomi period less the overhead,
+                    // which a clock shorter than twice the overhead keeps only half of.
+                    const int64_t kept = std::min(OVERHEAD, (t + byo) / 2);
+                    CHECK(b.hard_ms <= std::max<int64_t>(1, t + byo - kept));
+                    if (t + byo >= 2 * OVERHEAD) CHECK(b.hard_ms <= t + byo - OVERHEAD);
                     for (int inst = 0; inst < 8; ++inst) CHECK(scaled_soft_limit(b, inst) <= b.hard_ms);
                 }
 }
 
-TEST_CASE("one minute sudden death survives a 300-move game with a reserve", "[timeman]") {
-    // Worst case: every move runs to the hard limit, plus 5 ms of latency.
+TEST_CASE("one minute sudden death survives long games and keeps thinking", "[timeman]") {
+    // Worst case: every move runs to the hard limit, plus 5 ms of latency, for 150 moves (a
+    // 300-ply game). The reserve scales with the clock (an eighth at most), so this no longer
+    // holds for ever: a fixed 2 s reserve did, at the price of moving at once below 2 s.
     int64_t left = 60000;
-    for (int move = 0; move < 300; ++move) {
-        SearchLimits l;
-        l.time_left_ms = left;
-        TimeBudget b = allocate_time(l, 2 * move);
+    for (int move = 0; move < 150; ++move) {
+        TimeBudget b = allocate_time(clock_limits(left), 2 * move);
         REQUIRE(b.hard_ms <= std::max<int64_t>(1, left / 4));
+        REQUIRE(b.hard_ms <= left - std::min(OVERHEAD, left / 2));
         left -= b.hard_ms + 5;
         REQUIRE(left > 0);
     }
     // Typical: stop at the soft limit, the hard limit every fourth move, 10 ms of latency.
     left = 60000;
-    int64_t soft_at_100 = 0;
+    int64_t soft_at_100 = 0, soft_at_200 = 0;
     for (int move = 0; move < 300; ++move) {
-        SearchLimits l;
-        l.time_left_ms = left;
-        TimeBudget b = allocate_time(l, 2 * move);
+        TimeBudget b = allocate_time(clock_limits(left), 2 * move);
         if (move == 100) soft_at_100 = b.soft_ms;
+        if (move == 200) soft_at_200 = b.soft_ms;
         left -= (move % 4 == 3 ? b.hard_ms : b.soft_ms) + 10;
         REQUIRE(left > 0);
     }
+    CHECK(soft_at_200 >= 5);  // two thirds of the way in, below 2 s left, it still searches
     CHECK(soft_at_100 >= 30);  // still thinking, not just moving, a third of the way in
 }
 
@@ -100,7 +118,7 @@ TEST_CASE("increments and moves_to_go give sensible shares", "[timeman]") {
     // Even the last move before the control leaves part of the clock.
     SearchLimits last = base;
     last.moves_to_go = 1;
-    CHECK(allocate_time(last).hard_ms < 60000 - MOVE_OVERHEAD_MS);
+    CHECK(allocate_time(last).hard_ms < 60000 - OVERHEAD);
 }
 
 TEST_CASE("byoyomi time is spent when the main clock is empty", "[timeman]") {
@@ -108,7 +126,7 @@ TEST_CASE("byoyomi time is spent when the main clock is empty", "[timeman]") {
     l.time_left_ms = 0;
     l.byoyomi_ms = 10000;
     TimeBudget b = allocate_time(l);
-    CHECK(b.hard_ms <= 10000 - MOVE_OVERHEAD_MS);
+    CHECK(b.hard_ms <= 10000 - OVERHEAD);
     CHECK(b.soft_ms >= 8000);
 }
 
@@ -129,4 +147,113 @@ TEST_CASE("a fixed time per move is not cut short when the best move is stable",
     l = SearchLimits{};
     l.time_left_ms = 60000;
     CHECK_FALSE(allocate_time(l).fixed);
+}
+
+TEST_CASE("every clock from half a second up is spent, not kept back", "[timeman]") {
+    // Before: a fixed 2 s reserve swallowed such clocks and the engine moved after 0 ms.
+    for (int64_t left : {500, 620, 1000, 1250, 10000, 60000}) {
+        for (int64_t inc : {int64_t(0), left / 100}) {
+            for (int ply : {0, 100, 300}) {
+                const TimeBudget b = allocate_time(clock_limits(left, inc), ply);
+                INFO("clock " << left << " inc " << inc << " ply " << ply);
+                CHECK(b.soft_ms >= left / 150 + inc);  // an equal share of most of the clock
+                CHECK(b.hard_ms >= 2 * b.soft_ms);     // room to finish an iteration
+                CHECK(b.hard_ms <= left - OVERHEAD);   // the overhead is never spent
+                CHECK(b.hard_ms <= left / 4 + inc);    // sudden death decays geometrically
+            }
+        }
+    }
+    // The clocks of the issue: 1.25 s and 0.62 s left, sudden death, mid-game.
+    CHECK(allocate_time(clock_limits(1250), 100).soft_ms >= 10);
+    CHECK(allocate_time(clock_limits(620), 100).soft_ms >= 5);
+}
+
+TEST_CASE("the increment is spent whole on top of the share of the clock", "[timeman]") {
+    for (int64_t left : {500, 1000, 10000, 60000}) {
+        const int64_t inc = left / 100;
+        INFO("clock " << left);
+        CHECK(allocate_time(clock_limits(left, inc)).soft_ms >= allocate_time(clock_limits(left)).soft_ms + inc);
+    }
+    // Above the buffer (four overheads and ten increments) all of it; a clock run down to three
+    // increments spends a part of it and so refills, but still thinks.
+    const int64_t buffer = INCREMENT_BUFFER_OVERHEADS * OVERHEAD + INCREMENT_BUFFER_INCREMENTS * 100;
+    CHECK(allocate_time(clock_limits(buffer, 100), 200).soft_ms >= 100);
+    const TimeBudget low = allocate_time(clock_limits(300, 100), 200);
+    CHECK(low.soft_ms >= 20);
+    CHECK(low.soft_ms < 100);
+    CHECK(low.hard_ms <= 300 - OVERHEAD);
+}
+
+TEST_CASE("the move overhead of SearchLimits is kept back from every budget", "[timeman]") {
+    SearchLimits l = clock_limits(10000, 100);
+    for (int64_t overhead : {0, 30, 200, 1000}) {
+        l.move_overhead_ms = overhead;
+        INFO("overhead " << overhead);
+        CHECK(allocate_time(l).hard_ms <= 10000 - overhead);
+    }
+    l.move_overhead_ms = 10;
+    const int64_t small = allocate_time(l).soft_ms;
+    l.move_overhead_ms = 1000;
+    CHECK(allocate_time(l).soft_ms < small);
+    l.move_overhead_ms = -5;  // nonsense reads as no overhead, not as extra time
+    CHECK(allocate_time(l).hard_ms <= 10000);
+    // Fixed move time and byoyomi keep it back too.
+    SearchLimits st;
+    st.movetime_ms = 1000;
+    st.move_overhead_ms = 100;
+    CHECK(allocate_time(st).hard_ms == 900);
+    SearchLimits byo = clock_limits(0, 0, 3000);
+    byo.move_overhead_ms = 100;
+    CHECK(allocate_time(byo).hard_ms == 2900);
+    // A clock shorter than twice the overhead keeps half of it back and still thinks a little.
+    SearchLimits tiny = clock_limits(100);
+    tiny.move_overhead_ms = 200;
+    CHECK(allocate_time(tiny).hard_ms <= 50);
+    CHECK(effective_overhead(200, 100) == 50);
+    CHECK(effective_overhead(30, 10000) == 30);
+}
+
+TEST_CASE("byoyomi with main time left: the main clock and the period are both used", "[timeman]") {
+    const TimeBudget b = allocate_time(clock_limits(500, 0, 1000), 50);
+    CHECK(b.hard_ms <= 1500 - OVERHEAD);
+    CHECK(b.soft_ms >= 850);
+    // No latency reserve is kept from a main clock that may run out without loss.
+    CHECK(allocate_time(clock_limits(60000, 0, 1000)).soft_ms >
+          allocate_time(clock_limits(60000)).soft_ms + 900);
+}
+
+TEST_CASE("whole bullet games on the hard limit every move never run out", "[timeman]") {
+    // Worst case: every move is cut at the hard limit and costs latency on top (below the
+    // overhead and below the increment, which pays it back).
+    struct Control {
+        int64_t base, inc, latency;
+    };
+    for (Control c : {Control{500, 5, 3}, Control{1000, 10, 5}, Control{10000, 100, 25}, Control{625, 6, 3}}) {
+        int64_t left = c.base;
+        for (int move = 0; move < 400; ++move) {
+            const TimeBudget b = allocate_time(clock_limits(left, c.inc), 2 * move);
+            INFO("control " << c.base << "+" << c.inc << " move " << move << " left " << left);
+            left -= b.hard_ms + c.latency;
+            REQUIRE(left > 0);
+            // Below the buffer the hard limit is the soft one, so even this keeps a few
+            // overheads on the clock instead of running it down to the last milliseconds.
+            if (move > 50) REQUIRE(left >= 3 * OVERHEAD);
+            left += c.inc;
+        }
+        // Typical (soft limit, hard limit every fourth move): the clock settles where about
+        // the increment is still spent a move, not where the engine moves at once.
+        left = c.base;
+        int64_t least_soft = c.base, least_left = c.base;
+        for (int move = 0; move < 400; ++move) {
+            const TimeBudget b = allocate_time(clock_limits(left, c.inc), 2 * move);
+            least_soft = std::min(least_soft, b.soft_ms);
+            left -= (move % 4 == 3 ? b.hard_ms : b.soft_ms) + c.latency;
+            REQUIRE(left > 0);
+            left += c.inc;
+            least_left = std::min(least_left, left);
+        }
+        INFO("control " << c.base << "+" << c.inc);
+        CHECK(least_soft >= (c.inc - c.latency) / 2);  // spends what the increment gives back
+        CHECK(least_left >= OVERHEAD);                 // and keeps a buffer against spikes
+    }
 }

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "shishi/protocol/xboard_clock.hpp"
+#include "shishi/search/timeman.hpp"
 #include "shishi/protocol/xboard_thinking.hpp"
 #include "shishi/core/notation.hpp"
 
@@ -65,6 +66,26 @@ TEST_CASE("xboard clock: limits follow time, level, st and sd", "[xboard]") {
     CHECK(l.depth == 7);
     REQUIRE(c.set_own_time("-50").empty());  // a fallen flag reads as no time left
     CHECK(c.own_ms == 0);
+}
+
+TEST_CASE("xboard clock: a bullet clock in centiseconds reaches the time manager intact", "[xboard]") {
+    // As shishi-match sends 0.5 s + 5 ms: level with whole seconds, then time/otim in cs.
+    XboardClock c;
+    REQUIRE(c.set_level("0", "0:01", "0.005").empty());
+    REQUIRE(c.set_own_time("50").empty());
+    REQUIRE(c.set_opponent_time("48").empty());
+    auto l = c.limits(20);
+    CHECK(l.time_left_ms == 500);
+    CHECK(l.increment_ms == 5);
+    CHECK(l.moves_to_go == 0);
+    CHECK(l.move_overhead_ms == shishi::SearchLimits{}.move_overhead_ms);
+    const shishi::TimeBudget b = shishi::allocate_time(l, 40);
+    CHECK(b.soft_ms >= 5);                          // it thinks
+    CHECK(b.hard_ms <= 500 - l.move_overhead_ms);   // and cannot overstep
+    // 1.25 s left (the clock at which the old reserve made it move after 0 ms).
+    REQUIRE(c.set_level("0", "0:10", "0").empty());
+    REQUIRE(c.set_own_time("125").empty());
+    CHECK(shishi::allocate_time(c.limits(50), 100).soft_ms >= 10);
 }
 
 TEST_CASE("xboard thinking: ply score centiseconds nodes pv, mate scores past 100000", "[xboard]") {

@@ -1,5 +1,6 @@
 #include "shishi/core/position.hpp"
 
+#include "shishi/core/piece_square.hpp"
 #include "shishi/core/zobrist.hpp"
 
 namespace shishi {
@@ -21,6 +22,8 @@ void Position::clear() {
     count_[WHITE] = count_[BLACK] = 0;
     royals_[WHITE] = royals_[BLACK] = 0;
     royal_square_[WHITE] = royal_square_[BLACK] = NO_SQUARE;
+    psq_[WHITE] = psq_[BLACK] = 0;
+    psq_generation_ = piece_square_scores.generation;
     side_ = WHITE;
     counter_strike_ = NO_SQUARE;
     halfmove_clock_ = 0;
@@ -32,6 +35,15 @@ void Position::clear() {
 void Position::put_piece(Square s, Piece p) {
     add_piece(s, p);
     key_ ^= zobrist::piece_key(p, s);
+    psq_[color_of(p)] += piece_square_score(p, s);
+}
+
+void Position::refresh_scores() {
+    for (Color c : {WHITE, BLACK}) {
+        psq_[c] = 0;
+        for (int i = 0; i < count_[c]; ++i) psq_[c] += piece_square_score(board_[list_[c][i]], list_[c][i]);
+    }
+    psq_generation_ = piece_square_scores.generation;
 }
 
 void Position::set_side_to_move(Color c) {
@@ -104,7 +116,8 @@ uint64_t Position::compute_key() const {
 
 void Position::make(Move m) {
     history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
-                                  uint16_t(halfmove_clock_), {royal_square_[0], royal_square_[1]}});
+                                  uint16_t(halfmove_clock_), {royal_square_[0], royal_square_[1]},
+                                  {psq_[0], psq_[1]}});
     UndoRecord& u = history_.back();
     Square new_counter_strike = NO_SQUARE;
     ++halfmove_clock_;
@@ -119,6 +132,7 @@ void Position::make(Move m) {
             u.captured_mid = c;
             u.index_mid = index_[mid];
             key_ ^= zobrist::piece_key(c, mid);
+            psq_[~side_] -= piece_square_score(c, mid);
             remove_piece(mid);
             lion_taken = is_lion(kind_of(c));
         }
@@ -128,6 +142,7 @@ void Position::make(Move m) {
                 u.captured_to = c;
                 u.index_to = index_[to];
                 key_ ^= zobrist::piece_key(c, to);
+                psq_[~side_] -= piece_square_score(c, to);
                 remove_piece(to);
                 lion_taken |= is_lion(kind_of(c));
             }
@@ -137,11 +152,13 @@ void Position::make(Move m) {
             board_[from] = EMPTY;
             board_[to] = p;
             key_ ^= zobrist::piece_key(p, from) ^ zobrist::piece_key(p, to);
+            psq_[side_] += piece_square_score(p, to) - piece_square_score(p, from);
         }
         if (m.is_promotion()) {
             Piece q = make_piece(side_, kind_info(kind_of(p)).promotes_to);
             board_[to] = q;
             key_ ^= zobrist::piece_key(p, to) ^ zobrist::piece_key(q, to);
+            psq_[side_] += piece_square_score(q, to) - piece_square_score(p, to);
             if (is_royal(kind_of(q)) && ++royals_[side_] == 1) royal_square_[side_] = to;
         }
         if (u.captured_mid != EMPTY || u.captured_to != EMPTY) {
@@ -181,6 +198,8 @@ void Position::unmake() {
     halfmove_clock_ = u.halfmove_clock;
     royal_square_[0] = u.royal[0];
     royal_square_[1] = u.royal[1];
+    psq_[0] = u.psq[0];
+    psq_[1] = u.psq[1];
     key_ = u.key;
     history_.pop_back();
 }
@@ -206,6 +225,12 @@ bool Position::is_consistent() const {
         if (royals[c] == 0 ? r != NO_SQUARE : (board_[r] == EMPTY || board_[r] == EDGE ||
                                                color_of(board_[r]) != c || !is_royal(kind_of(board_[r]))))
             return false;
+    }
+    if (psq_generation_ == piece_square_scores.generation) {
+        int32_t psq[2] = {0, 0};
+        for (int s = 0; s < FRAME_SQUARES; ++s)
+            if (board_[s] != EMPTY && board_[s] != EDGE) psq[color_of(board_[s])] += piece_square_score(board_[s], Square(s));
+        if (psq[WHITE] != psq_[WHITE] || psq[BLACK] != psq_[BLACK]) return false;
     }
     return key_ == compute_key();
 }

@@ -11,6 +11,7 @@
 #include <atomic>
 
 #include "shishi/core/attacks.hpp"
+#include "shishi/core/piece_square.hpp"
 #include "shishi/core/pieces.hpp"
 #include "shishi/eval/eval_params.hpp"
 
@@ -102,6 +103,19 @@ struct Tables {
                     psq[k][r * BOARD_SIZE + f] = value_of(w, kind) + square_bonus(w, ch, f, r) + promo;
                 }
         }
+        install_piece_square_scores();
+    }
+
+    // The same material + piece-square numbers for Position's incremental sums.
+    void install_piece_square_scores() const {
+        PieceSquareScores& out = piece_square_scores;
+        for (Color c : {WHITE, BLACK})
+            for (int k = 0; k < KIND_NB; ++k) {
+                const int i = piece_index(make_piece(c, Kind(k)));
+                for (int s = 0; s < FRAME_SQUARES; ++s)
+                    out.score[i][s] = int16_t(is_board_square(Square(s)) && k != NO_KIND ? psq[k][view[c][s]] : 0);
+            }
+        ++out.generation;
     }
 };
 
@@ -124,7 +138,8 @@ constinit const NearTable NEAR;
 // constant from piece_value): the default weights it reads are constant-initialised for that.
 // Reached through a pointer so the hot callers (piece_value in exchange evaluation and move
 // ordering) pay one load instead of a guarded function-local static.
-Tables& default_tables() {
+// Out of line, so the hot callers' fast path stays a load and a test.
+[[gnu::noinline]] Tables& default_tables() {
     static Tables t = [] {
         Tables x;
         x.build(default_eval_params());
@@ -140,6 +155,7 @@ inline Tables& tables() {
     if (t == nullptr) [[unlikely]] {
         t = &default_tables();
         current_tables.store(t, std::memory_order_relaxed);
+        detail::piece_values.store(t->value, std::memory_order_relaxed);
     }
     return *t;
 }
@@ -211,7 +227,10 @@ inline SliderReach slider_reach(const Piece* b, Square s, Color c, Kind k) {
 
 }  // namespace
 
-int piece_value(Kind k) { return k < KIND_NB ? tables().value[k] : 0; }
+namespace detail {
+constinit std::atomic<const int*> piece_values{nullptr};
+const int* init_piece_values() { return tables().value; }
+}  // namespace detail
 
 const EvalParams& eval_params() { return tables().w; }
 
@@ -222,18 +241,25 @@ void set_eval_params(const EvalParams& p) {
     params_generation.fetch_add(1, std::memory_order_release);
 }
 
+void prepare_evaluation(Position& pos) {
+    tables();  // installs the piece-square scores on first use
+    if (pos.score_generation() != piece_square_scores.generation) pos.refresh_scores();
+}
+
 int evaluate_white(const Position& pos) {
     const Tables& T = tables();
     const EvalParams& w = T.w;
     const Piece* b = pos.board();
+    // Material and piece-square terms: the position's running sums when they are current.
+    const bool summed = pos.score_generation() == piece_square_scores.generation;
     int side[2] = {0, 0};
     int lions[2] = {0, 0};
     for (Color c : {WHITE, BLACK}) {
-        int sum = 0;
+        int sum = summed ? pos.psq_score(c) : 0;
         for (int i = 0; i < pos.piece_count(c); ++i) {
             const Square s = pos.piece_square(c, i);
             const Kind k = kind_of(b[s]);
-            sum += T.psq[k][T.view[c][s]];
+            if (!summed) sum += T.psq[k][T.view[c][s]];
             lions[c] += T.lion[k];
             if (T.slider[k]) {
                 const SliderReach r = w[ZONE_REACH] ? slider_reach<true>(b, s, c, k)

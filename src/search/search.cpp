@@ -316,6 +316,7 @@ struct Searcher::Impl {
 
     SearchResult run(Position& p, const SearchLimits& l,
                      const std::function<void(const SearchInfo&)>& on_info) {
+        prepare_evaluation(p);  // before the helpers copy p
         shared.limits = l;
         shared.start = shared.go_start = Clock::now();
         shared.budget = allocate_time(l, std::max(0, p.move_number() - 1));

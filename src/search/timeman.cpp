@@ -1,15 +1,25 @@
 // Allocation rules (reasoning in docs/search.md):
-// - movetime: use it all but a small latency margin;
-// - clock: an equal share of what is left (less a fixed reserve) over the moves still to play
-//   (when unknown: 60, growing as the game gets long), plus most of the increment; the hard
-//   limit is a few times that share but never more than a quarter of the usable clock, so a
-//   long game at 1 minute + 0 decays geometrically and keeps the reserve for latency;
-// - byoyomi: time inside the byoyomi period is free, so it is added to both limits.
+// - movetime: use it all but the move overhead (at most a fifth of it);
+// - clock: the move overhead (SearchLimits::move_overhead_ms, at most half the clock) is kept
+//   back from every move, and a reserve for the overhead of the moves still to come that the
+//   increment does not pay for, never more than an eighth of the clock; the soft limit is an
+//   equal share of the rest over the moves still to play (when unknown: 60, growing as the
+//   game gets long) plus the increment (part of it while the clock holds less than a buffer
+//   of eight overheads and ten increments); the hard limit is three soft limits (only one
+//   below the buffer) but never more than a quarter of the usable clock plus the increment, so
+//   sudden death decays geometrically and a move cut at the hard limit still leaves the
+//   overhead and the reserve on the clock;
+// - byoyomi: time inside the byoyomi period is free, so it is added to both limits, and the
+//   overhead is taken from the period first.
 #include "shishi/search/timeman.hpp"
 
 #include <algorithm>
 
 namespace shishi {
+
+int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms) {
+    return std::clamp<int64_t>(overhead_ms, 0, std::max<int64_t>(0, left_ms) / 2);
+}
 
 TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     TimeBudget b;
@@ -25,24 +35,41 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     if (limits.time_left_ms < 0 && limits.byoyomi_ms <= 0) return b;  // no clock at all
 
     const int64_t left = std::max<int64_t>(0, limits.time_left_ms);
-    // A fixed reserve that only latency eats into: a game that goes far past the assumed
-    // number of moves still has time for hundreds of pipe round trips.
-    const int64_t reserve = std::min<int64_t>(left, RESERVE_MS);
-    const int64_t usable = std::max<int64_t>(0, left - overhead - reserve);
+    const int64_t inc = std::max<int64_t>(0, limits.increment_ms);
+    const int64_t byoyomi = std::max<int64_t>(0, limits.byoyomi_ms);
+    // The byoyomi period absorbs the overhead first; the main clock keeps back the rest.
+    const int64_t period = std::max<int64_t>(0, byoyomi - overhead);
+    const int64_t main_overhead = effective_overhead(overhead - std::min(byoyomi, overhead), left);
     // Unknown length: at least 60 more moves, more the longer the game has already lasted.
     const int mtg = limits.moves_to_go > 0
                         ? limits.moves_to_go
                         : std::max(DEFAULT_MOVES_TO_GO, 40 + std::max(0, game_ply) / 4);
+    // Latency that each move costs the clock for good: none under byoyomi (running out of main
+    // time is no loss), otherwise what the increment does not give back.
+    const int64_t uncovered = byoyomi > 0 ? 0 : std::max<int64_t>(0, main_overhead - inc);
+    const int64_t reserve = std::min<int64_t>(uncovered * mtg, left / RESERVE_DIVISOR);
+    const int64_t usable = std::max<int64_t>(0, left - main_overhead - reserve);
+
+    // The increment comes back after the move, so it is spent whole, but only once the clock
+    // holds a buffer of a few overheads and increments: below that a proportional part, so a
+    // clock that ran low refills to the buffer (a guard against latency spikes) instead of
+    // living on the last few milliseconds.
+    const int64_t buffer = INCREMENT_BUFFER_OVERHEADS * overhead + INCREMENT_BUFFER_INCREMENTS * inc;
+    const int64_t inc_spent = left >= buffer ? inc : inc * left / buffer;
     // With the last move before the time control, leave a slice anyway (clocks differ).
-    int64_t soft = usable / (mtg + 1);
-    if (limits.increment_ms > 0) soft += limits.increment_ms * 3 / 4;
-    // Never more than a fixed fraction of the clock, however the share comes out.
-    const int64_t cap = mtg == 1 ? usable * 3 / 5 : usable / 4;
+    int64_t soft = usable / (mtg + 1) + inc_spent;
+    // Never more than a fixed fraction of the clock, however the share comes out; the increment
+    // comes back after the move, so it may be spent now (up to half the usable clock).
+    int64_t cap = usable / 4 + std::min(inc_spent, usable / 2);
+    if (mtg == 1) cap = std::max(cap, usable * 3 / 5);
     int64_t hard = std::min(soft * 3, cap);
     soft = std::min(soft, hard);
+    // Below the buffer no move runs past its share: at bullet clocks the iteration after the
+    // soft limit is often ten times longer than the last, so a stretched hard limit would be
+    // reached on most moves and hold the clock far below the buffer.
+    if (left < buffer) hard = soft;
 
-    if (limits.byoyomi_ms > 0) {
-        const int64_t period = std::max<int64_t>(0, limits.byoyomi_ms - overhead);
+    if (period > 0) {
         soft += period * 9 / 10;
         hard += period;
     }

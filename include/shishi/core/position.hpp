@@ -1,5 +1,5 @@
 // A Chu Shogi position: mailbox board, piece lists per side, side to move, counter-strike state,
-// incremental Zobrist key, and the stack of undo records that doubles as the move history used
+// incremental Zobrist key and material/piece-square sums, and the stack of undo records that doubles as the move history used
 // for repetition detection. make()/unmake() change the position in place without copying it.
 #pragma once
 
@@ -24,6 +24,7 @@ struct UndoRecord {
     Square counter_strike;   // counter-strike square before the move
     uint16_t halfmove_clock; // before the move
     Square royal[2];         // royal_square() of each side before the move
+    int32_t psq[2];          // psq_score() of each side before the move
 };
 
 class Position {
@@ -56,6 +57,12 @@ public:
     // evaluation ask for it at every node.
     Square royal_square(Color c) const { return royal_square_[c]; }
     int halfmove_clock() const { return halfmove_clock_; }
+    // Material + piece-square score of side c's pieces (its own view), summed from the table
+    // of piece_square.hpp; valid while score_generation() equals that table's generation.
+    int psq_score(Color c) const { return psq_[c]; }
+    uint32_t score_generation() const { return psq_generation_; }
+    // Recomputes the sums from the installed table (after the evaluation's weights changed).
+    void refresh_scores();
     // SFEN-style move number: 1 for the first move of the game, +1 per ply.
     int move_number() const { return start_move_number_ + plies(); }
 
@@ -74,7 +81,8 @@ public:
     const RuleSet& rules() const { return *rules_; }
     void set_rules(const RuleSet& r) { rules_ = &stable(r); }
 
-    // Internal consistency (piece lists, indices, key, royal counts); for tests and debugging.
+    // Internal consistency (piece lists, indices, key, royal counts and squares, and the
+    // piece-square sums while their table is current); for tests and debugging.
     bool is_consistent() const;
 
 private:
@@ -90,6 +98,8 @@ private:
     int count_[2];
     int royals_[2];
     Square royal_square_[2];
+    int32_t psq_[2];
+    uint32_t psq_generation_;
     Color side_;
     Square counter_strike_;
     uint64_t key_;

@@ -16,14 +16,25 @@ struct TimeBudget {
     bool fixed = false;     // a fixed time per move (movetime): spent whole, never cut short
 };
 
-// Milliseconds kept back per move for the GUI/pipe latency between our clock and theirs.
-constexpr int64_t MOVE_OVERHEAD_MS = 30;
-// Clock time kept back for latency in very long games.
-constexpr int64_t RESERVE_MS = 2000;
 // Moves assumed still to play when the time control does not say (sudden death).
 constexpr int DEFAULT_MOVES_TO_GO = 60;
+// The latency reserve (the move overhead of the moves still to come that the increment does not
+// pay for) is never more than this fraction of the clock, so a short clock is still spent.
+constexpr int64_t RESERVE_DIVISOR = 8;
+
+// The whole increment is spent once the clock holds this many move overheads plus this many
+// increments (1.24 s at 10 s + 0.1 s); below that a proportional part of it, and the hard
+// limit is the soft one.
+constexpr int64_t INCREMENT_BUFFER_OVERHEADS = 8;
+constexpr int64_t INCREMENT_BUFFER_INCREMENTS = 10;
+
+// The latency actually kept back from a clock of left_ms: the Move Overhead, but never more
+// than half the clock (a clock shorter than twice the overhead must still be used a little).
+int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms);
 
 // game_ply: plies played in the game so far (lengthens the assumed rest of a sudden-death game).
+// Guarantees (tested): hard_ms + the overhead kept back <= the clock (plus the byoyomi period),
+// except that hard_ms is at least 1; soft_ms <= hard_ms.
 TimeBudget allocate_time(const SearchLimits& limits, int game_ply = 0);
 
 // How far past the soft limit to go: instability is the number of best-move changes in recent
