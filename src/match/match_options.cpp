@@ -2,6 +2,8 @@
 
 #include <climits>
 
+#include "shishi/match/limits.hpp"
+
 namespace shishi::match {
 namespace {
 
@@ -55,6 +57,9 @@ void print_match_usage(std::ostream& out) {
            "  --depth D                        fixed search depth (alone or with --tc)\n"
            "  --nodes N                        fixed nodes per move, USI engines only (alone or\n"
            "                                   with --tc): self-play tests that load cannot skew\n"
+           "  --first-tc TC, --second-tc TC    that engine's own clock (time odds); likewise\n"
+           "  --first-st S, --first-depth D, --first-nodes N (and --second-...): each replaces\n"
+           "                                   the match's --tc/--st, --depth, --nodes for it\n"
            "  --move-timeout S                 hang limit per move without a clock (default 60)\n"
            "  --margin-ms MS                   lateness tolerated before a time forfeit (default 200)\n"
            "  -j N, --concurrency N            games played at the same time (default 1)\n"
@@ -74,7 +79,7 @@ void print_match_usage(std::ostream& out) {
 
 std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& args, std::ostream& err) {
     MatchOptions o;
-    bool have_tc = false, have_st = false, have_depth = false, have_nodes = false;
+    LimitSpec match_limits, first_limits, second_limits;
     std::optional<int64_t> move_timeout;
     size_t i = 0;
     auto fail = [&](const std::string& why) -> std::optional<MatchOptions> {
@@ -137,30 +142,17 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             auto n = parse_int(s, 1, 100'000'000);
             if (!n) return fail("bad --games '" + s + "' (a positive number)");
             o.games = int(*n);
-        } else if (a == "--tc") {
+        } else if (a == "--tc" || a == "--st" || a == "--depth" || a == "--nodes") {
             std::string error;
-            auto tc = parse_tc(s, error);
-            if (!tc) return fail(error);
-            const TimeControl limits = o.referee.tc;
-            o.referee.tc = *tc;
-            o.referee.tc.depth = limits.depth;
-            o.referee.tc.nodes = limits.nodes;
-            have_tc = true;
-        } else if (a == "--st") {
-            auto ms = parse_seconds(s);
-            if (!ms || *ms <= 0) return fail("bad --st '" + s + "' (seconds per move)");
-            o.referee.tc.move_time_ms = *ms;
-            have_st = true;
-        } else if (a == "--depth") {
-            auto n = parse_int(s, 1, 200);
-            if (!n) return fail("bad --depth '" + s + "'");
-            o.referee.tc.depth = int(*n);
-            have_depth = true;
-        } else if (a == "--nodes") {
-            auto n = parse_int(s, 1, LLONG_MAX);
-            if (!n) return fail("bad --nodes '" + s + "'");
-            o.referee.tc.nodes = *n;
-            have_nodes = true;
+            if (!set_limit(match_limits, a.substr(2), s, a, error)) return fail(error);
+        } else if (a.rfind("--first-", 0) == 0 || a.rfind("--second-", 0) == 0) {
+            // --first-tc, --second-st, --first-depth, --second-nodes: that engine's own limits.
+            const bool first = a[2] == 'f';
+            std::string kind = a.substr(first ? 8 : 9);
+            std::string error;
+            if (kind != "tc" && kind != "st" && kind != "depth" && kind != "nodes")
+                return fail("unknown option '" + a + "'; try --help");
+            if (!set_limit(first ? first_limits : second_limits, kind, s, a, error)) return fail(error);
         } else if (a == "--move-timeout") {
             auto ms = parse_seconds(s);
             if (!ms || *ms <= 0) return fail("bad --move-timeout '" + s + "'");
@@ -202,15 +194,27 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     if (o.first.command.empty() || o.second.command.empty()) return fail("both --first and --second are needed");
     if (o.games <= 0) return fail("--games N is needed");
     if (o.pgn_path.empty()) return fail("--pgn FILE is needed");
-    if (have_tc && have_st) return fail("--tc and --st exclude each other");
-    if (!have_tc && !have_st && !have_depth && !have_nodes)
-        return fail("a time control is needed: --tc, --st, --depth or --nodes");
-    if (have_nodes && (o.first.protocol == Protocol::XBOARD || o.second.protocol == Protocol::XBOARD))
-        return fail("--nodes needs USI engines (XBoard has no command for a node limit)");
-    if (move_timeout) o.referee.tc.no_clock_move_limit_ms = *move_timeout;
-    if (have_st && o.referee.tc.move_time_ms % 1000 != 0 &&
-        (o.first.protocol == Protocol::XBOARD || o.second.protocol == Protocol::XBOARD))
-        return fail("--st takes whole seconds with an XBoard engine (its `st` command has no fractions)");
+    const int64_t timeout = move_timeout.value_or(TimeControl{}.no_clock_move_limit_ms);
+    // Each engine is checked under the limits it will play; only one with limits of its own
+    // gets them in its config, the other plays under the match's (referee.tc).
+    struct Side {
+        EngineConfig& config;
+        const LimitSpec& own;
+        const char* who;
+    };
+    for (Side side : {Side{o.first, first_limits, "the first engine"}, Side{o.second, second_limits, "the second engine"}}) {
+        TimeControl tc;
+        std::string error;
+        if (!resolve_limits(match_limits, side.own, side.config.protocol, timeout, side.who, tc, error)) return fail(error);
+        if (!side.own.empty()) side.config.tc = tc;
+    }
+    // The match's own control: what an engine without limits of its own plays under.
+    o.referee.tc = TimeControl{};
+    if (match_limits.clock) o.referee.tc = *match_limits.clock;
+    o.referee.tc.move_time_ms = match_limits.move_time_ms.value_or(0);
+    o.referee.tc.depth = match_limits.depth.value_or(0);
+    o.referee.tc.nodes = match_limits.nodes.value_or(0);
+    o.referee.tc.no_clock_move_limit_ms = timeout;
     return o;
 }
 

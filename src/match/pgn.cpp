@@ -34,7 +34,13 @@ void write_pgn(std::ostream& out, const GameRecord& g, const PgnHeader& header) 
     tag("White", g.white_name);
     tag("Black", g.black_name);
     tag("Result", result);
-    tag("TimeControl", g.tc.pgn_tag());
+    // As cutechess writes them: one tag for equal controls, one per side for time odds.
+    if (g.white_tc.describe() == g.black_tc.describe()) {
+        tag("TimeControl", g.white_tc.pgn_tag());
+    } else {
+        tag("WhiteTimeControl", g.white_tc.pgn_tag());
+        tag("BlackTimeControl", g.black_tc.pgn_tag());
+    }
     tag("Variant", "chu");
     if (!g.start_is_initial) {
         tag("SetUp", "1");

@@ -93,6 +93,10 @@ double GameRecord::first_engine_score() const {
     return first_engine_white ? white : 1.0 - white;
 }
 
+const TimeControl& limits_of(const Engine& engine, const RefereeSettings& settings) {
+    return engine.config().tc ? *engine.config().tc : settings.tc;
+}
+
 GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings) {
     GameRecord rec;
     rec.white_name = white.name();
@@ -101,7 +105,10 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
     rec.start_is_initial = opening.start_is_initial;
     rec.moves = opening.moves;
     rec.opening_plies = int(opening.moves.size());
-    rec.tc = settings.tc;
+    // Each side is refereed by its own control (time odds), and told its opponent's increment.
+    const TimeControl tcs[2] = {limits_of(white, settings), limits_of(black, settings)};
+    rec.white_tc = tcs[WHITE];
+    rec.black_tc = tcs[BLACK];
     rec.date = today();
 
     auto forfeit = [&](Color loser, Termination t, const std::string& why) {
@@ -119,7 +126,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
 
     Engine* engines[2] = {&white, &black};
     for (Color c : {WHITE, BLACK}) {
-        GameStart gs{opening.start, opening.start_is_initial, opening.moves, settings.tc, c};
+        GameStart gs{opening.start, opening.start_is_initial, opening.moves, tcs[c], c};
         SetupResult r = engines[c]->new_game(gs);
         if (!r.ok()) {
             bool refused = r.status == SetupResult::REFUSED;
@@ -132,7 +139,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         }
     }
 
-    Clock clocks[2] = {Clock(settings.tc), Clock(settings.tc)};
+    Clock clocks[2] = {Clock(tcs[WHITE]), Clock(tcs[BLACK])};
     std::vector<std::optional<int>> white_view_scores;
     for (;;) {
         if (stop_requested()) {
@@ -164,15 +171,15 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         Color us = pos.side_to_move();
         Engine& engine = *engines[us];
         Clock& clock = clocks[us];
-        ClockReadings readings{clock.remaining_ms(), clocks[~us].remaining_ms(), settings.tc.increment_ms,
-                               settings.tc.increment_ms, clock.moves_to_go(), us == WHITE};
+        ClockReadings readings{clock.remaining_ms(), clocks[~us].remaining_ms(), tcs[us].increment_ms,
+                               tcs[~us].increment_ms, clock.moves_to_go(), us == WHITE};
         TimePoint deadline = SteadyClock::now() + std::chrono::milliseconds(clock.allowance_ms(settings.margin_ms));
         EngineReply reply = engine.think(pos, readings, deadline);
         const std::string who = side_name(us);
         if (reply.kind == EngineReply::INTERRUPTED) continue;  // handled at the loop top
         if (reply.kind == EngineReply::TIMEOUT) {
             forfeit(us, Termination::TIME_FORFEIT,
-                    who + (settings.tc.has_clock() || settings.tc.move_time_ms > 0 ? " lost on time"
+                    who + (tcs[us].has_clock() || tcs[us].move_time_ms > 0 ? " lost on time"
                                                                                  : " did not move in time"));
             break;
         }

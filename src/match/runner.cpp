@@ -161,7 +161,10 @@ GameRecord start_failure(int round, bool first_white, int loser, const MatchOpti
     rec.start_is_initial = opening.start_is_initial;
     rec.moves = opening.moves;
     rec.opening_plies = int(opening.moves.size());
-    rec.tc = o.referee.tc;
+    const TimeControl& first_tc = o.first.tc ? *o.first.tc : o.referee.tc;
+    const TimeControl& second_tc = o.second.tc ? *o.second.tc : o.referee.tc;
+    rec.white_tc = first_white ? first_tc : second_tc;
+    rec.black_tc = first_white ? second_tc : first_tc;
     Color loser_color = (loser == 0) == first_white ? WHITE : BLACK;
     rec.offender = loser_color;
     rec.outcome = loser_color == WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS;
@@ -225,6 +228,14 @@ void worker(const MatchOptions& o, const std::vector<Opening>& book, MatchState&
     for (auto& e : engines) e->quit();
 }
 
+// "10+0.1", or each engine's own control when they differ (time odds).
+std::string limits_text(const MatchOptions& o) {
+    std::string first = (o.first.tc ? *o.first.tc : o.referee.tc).describe();
+    std::string second = (o.second.tc ? *o.second.tc : o.referee.tc).describe();
+    if (first == second) return first;
+    return first + " against " + second;
+}
+
 std::string host_name() {
     char buf[256] = {};
     if (gethostname(buf, sizeof buf - 1) != 0 || buf[0] == 0) return "?";
@@ -255,7 +266,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     MatchState state(o, out, pgn, header);
     out << "Match: " << fallback_name(o.first) << " (" << protocol_name(o.first.protocol) << ") vs "
         << fallback_name(o.second) << " (" << protocol_name(o.second.protocol) << "), " << o.games << " games, "
-        << o.referee.tc.describe() << ", " << book.size() << " opening(s), concurrency " << o.concurrency << std::endl;
+        << limits_text(o) << ", " << book.size() << " opening(s), concurrency " << o.concurrency << std::endl;
     std::vector<std::thread> threads;
     int n = std::min(o.concurrency, o.games);
     for (int t = 0; t < n; ++t) threads.emplace_back(worker, std::cref(o), std::cref(book), std::ref(state));

@@ -18,6 +18,7 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --no-handshake                   never finish the handshake (no features / no usiok)
   --split-legs                     send a multi-leg XBoard move as one `move` line per leg
   --name NAME                      name announced in the handshake
+  --log FILE                       append every line it receives to FILE
 When the move list runs out it resigns.
 """
 import argparse
@@ -45,6 +46,7 @@ def main():
     ap.add_argument("--no-handshake", action="store_true")
     ap.add_argument("--split-legs", action="store_true")
     ap.add_argument("--name", default="Fake")
+    ap.add_argument("--log", default=None)
     a = ap.parse_args()
     moves = a.moves.split()
     state = {"turn": 0, "received": 0, "playing": False}
@@ -101,7 +103,10 @@ def main():
                     pass
             threading.Thread(target=flood, daemon=True).start()
 
+    log = open(a.log, "a", buffering=1) if a.log else None
     for raw in sys.stdin:
+        if log:
+            log.write(raw if raw.endswith("\n") else raw + "\n")
         words = raw.split()
         if not words:
             continue

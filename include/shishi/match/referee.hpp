@@ -39,7 +39,7 @@ struct Adjudication {
 };
 
 struct RefereeSettings {
-    TimeControl tc;
+    TimeControl tc;         // for an engine without limits of its own (EngineConfig::tc)
     int64_t margin_ms = 200;
     int max_plies = 1000;   // whole game, opening included; 0 = no limit
     Adjudication adjudication;
@@ -58,12 +58,15 @@ struct GameRecord {
     Termination termination = Termination::INTERRUPTED;
     std::string reason;              // human-readable, e.g. "Black's king captured"
     std::optional<Color> offender;   // who forfeited (for TIME_FORFEIT ... SETUP_FAILURE)
-    TimeControl tc;
+    TimeControl white_tc, black_tc;  // each side's own limits
     std::string date;                // "YYYY.MM.DD"
 
     // Score for the first engine of the match: 1, 0.5, 0 (or -1 if unfinished).
     double first_engine_score() const;
 };
+
+// The limits an engine plays under: its own, else the match's.
+const TimeControl& limits_of(const Engine& engine, const RefereeSettings& settings);
 
 // Plays one game. Both engines must be started. `stop_requested()` aborts it (INTERRUPTED).
 GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings);
