@@ -51,6 +51,15 @@ std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error
             return std::nullopt;
         }
         std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        if (key == "model") {
+            if (value == "logistic") c.model = SprtConfig::LOGISTIC;
+            else if (value == "normalized") c.model = SprtConfig::NORMALIZED;
+            else {
+                error = "SPRT model '" + value + "' is not logistic or normalized";
+                return std::nullopt;
+            }
+            continue;
+        }
         double v;
         try {
             size_t used = 0;
@@ -65,7 +74,7 @@ std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error
         else if (key == "alpha") c.alpha = v;
         else if (key == "beta") c.beta = v;
         else {
-            error = "unknown SPRT parameter '" + key + "' (elo0, elo1, alpha, beta)";
+            error = "unknown SPRT parameter '" + key + "' (elo0, elo1, alpha, beta, model)";
             return std::nullopt;
         }
     }

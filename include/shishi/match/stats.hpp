@@ -28,8 +28,11 @@ EloEstimate estimate_elo(const Score& s);
 
 struct SprtConfig {
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+    // The bounds' unit: logistic Elo, or normalized Elo (fishtest's default for new tests).
+    enum Model { LOGISTIC, NORMALIZED } model = LOGISTIC;
 };
-// Parses "elo0=0 elo1=5 alpha=0.05 beta=0.05" (any order, all four optional).
+// Parses "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic|normalized" (any order, all
+// optional).
 std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error);
 
 struct SprtState {
