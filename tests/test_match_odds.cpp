@@ -146,11 +146,11 @@ TEST_CASE("per-engine limit options replace the match's for that engine only", "
                               err);
     INFO(err.str());
     REQUIRE(o);
-    REQUIRE(o->first.tc);
-    REQUIRE(o->second.tc);
-    CHECK(o->first.tc->base_ms == 2500);
-    CHECK(o->first.tc->increment_ms == 25);
-    CHECK(o->second.tc->base_ms == 10000);
+    REQUIRE(o->engines[0].tc);
+    REQUIRE(o->engines[1].tc);
+    CHECK(o->engines[0].tc->base_ms == 2500);
+    CHECK(o->engines[0].tc->increment_ms == 25);
+    CHECK(o->engines[1].tc->base_ms == 10000);
 
     // --first-tc overrides --tc for the first engine; the second keeps the match's clock and
     // gets its own depth on top of it.
@@ -159,13 +159,13 @@ TEST_CASE("per-engine limit options replace the match's for that engine only", "
                                    "--pgn", "x"},
                                   err);
     REQUIRE(mixed);
-    REQUIRE(mixed->first.tc);
-    CHECK(mixed->first.tc->base_ms == 5000);
-    CHECK(mixed->first.tc->increment_ms == 0);
-    REQUIRE(mixed->second.tc);
-    CHECK(mixed->second.tc->base_ms == 10000);
-    CHECK(mixed->second.tc->nodes == 3000);
-    CHECK(mixed->second.tc->depth == 7);
+    REQUIRE(mixed->engines[0].tc);
+    CHECK(mixed->engines[0].tc->base_ms == 5000);
+    CHECK(mixed->engines[0].tc->increment_ms == 0);
+    REQUIRE(mixed->engines[1].tc);
+    CHECK(mixed->engines[1].tc->base_ms == 10000);
+    CHECK(mixed->engines[1].tc->nodes == 3000);
+    CHECK(mixed->engines[1].tc->depth == 7);
     CHECK(mixed->referee.tc.base_ms == 10000);
 
     // An engine's own time per move replaces the match's clock for it.
@@ -173,10 +173,10 @@ TEST_CASE("per-engine limit options replace the match's for that engine only", "
                                 "--pgn", "x"},
                                err);
     REQUIRE(st);
-    REQUIRE(st->first.tc);
-    CHECK(st->first.tc->move_time_ms == 2000);
-    CHECK_FALSE(st->first.tc->has_clock());
-    CHECK_FALSE(st->second.tc);
+    REQUIRE(st->engines[0].tc);
+    CHECK(st->engines[0].tc->move_time_ms == 2000);
+    CHECK_FALSE(st->engines[0].tc->has_clock());
+    CHECK_FALSE(st->engines[1].tc);
 
     const std::vector<std::vector<std::string>> bad = {
         // The second engine has no limit at all.

@@ -47,6 +47,8 @@ void write_pgn(std::ostream& out, const GameRecord& g, const PgnHeader& header) 
         tag("FEN", to_xboard_fen(g.start));
     }
     tag("Termination", termination_pgn_tag(g.termination));
+    // The runner's own finer kind ("time forfeit", "score adjudication"), read back by --resume.
+    tag("TerminationDetails", termination_name(g.termination));
     tag("PlyCount", std::to_string(g.moves.size()));
     out << "\n";
 

@@ -1,5 +1,6 @@
 #include "shishi/match/referee.hpp"
 
+#include <cstdlib>
 #include <ctime>
 
 #include "shishi/match/interrupt.hpp"
@@ -37,6 +38,30 @@ std::optional<Color> adjudicated_winner(const std::vector<std::optional<int>>& w
     return std::nullopt;
 }
 
+// Draw adjudication: the game is long enough and the last moves of both engines scored near 0.
+bool adjudicated_draw(const std::vector<std::optional<int>>& white_view, int game_plies, const DrawAdjudication& d) {
+    if (!d.enabled() || game_plies < 2 * d.move_number) return false;
+    size_t need = size_t(2 * d.move_count);
+    if (white_view.size() < need) return false;
+    for (size_t i = white_view.size() - need; i < white_view.size(); ++i)
+        if (!white_view[i] || std::abs(*white_view[i]) > d.score_cp) return false;
+    return true;
+}
+
+// Resign adjudication: the side whose own last moves all scored hopeless for itself.
+std::optional<Color> adjudicated_loser(const std::vector<std::optional<int>> own_view[2], const ResignAdjudication& r) {
+    if (!r.enabled()) return std::nullopt;
+    for (Color c : {WHITE, BLACK}) {
+        const auto& v = own_view[c];
+        size_t need = size_t(r.move_count);
+        if (v.size() < need) continue;
+        bool hopeless = true;
+        for (size_t i = v.size() - need; i < v.size() && hopeless; ++i) hopeless = v[i] && *v[i] <= -r.score_cp;
+        if (hopeless) return c;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 const char* termination_name(Termination t) {
@@ -55,6 +80,12 @@ const char* termination_name(Termination t) {
         case Termination::INTERRUPTED: return "interrupted";
     }
     return "?";
+}
+
+std::optional<Termination> termination_from_name(const std::string& name) {
+    for (int t = int(Termination::RULE); t <= int(Termination::INTERRUPTED); ++t)
+        if (name == termination_name(Termination(t))) return Termination(t);
+    return std::nullopt;
 }
 
 const char* termination_pgn_tag(Termination t) {
@@ -141,6 +172,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
 
     Clock clocks[2] = {Clock(tcs[WHITE]), Clock(tcs[BLACK])};
     std::vector<std::optional<int>> white_view_scores;
+    std::vector<std::optional<int>> own_view_scores[2];  // each engine's scores of its own moves
     for (;;) {
         if (stop_requested()) {
             rec.termination = Termination::INTERRUPTED;
@@ -165,6 +197,21 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
             rec.outcome = win_for(*winner);
             rec.termination = Termination::ADJUDICATION;
             rec.reason = std::string(side_name(*winner)) + " wins by score adjudication";
+            break;
+        }
+        if (adjudicated_draw(white_view_scores, game.plies(), settings.draw)) {
+            rec.outcome = Outcome::DRAW;
+            rec.termination = Termination::ADJUDICATION;
+            rec.reason = "draw by adjudication: both scores within " + std::to_string(settings.draw.score_cp) +
+                         " cp for " + std::to_string(settings.draw.move_count) + " moves";
+            break;
+        }
+        if (auto loser = adjudicated_loser(own_view_scores, settings.resign)) {
+            rec.outcome = win_for(~*loser);
+            rec.termination = Termination::ADJUDICATION;
+            rec.reason = std::string(side_name(*loser)) + " resigns by adjudication: " +
+                         std::to_string(settings.resign.move_count) + " moves at -" +
+                         std::to_string(settings.resign.score_cp) + " cp or worse";
             break;
         }
         const Position& pos = game.position();
@@ -231,6 +278,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         rec.moves.push_back(*m);
         engine.own_move_accepted(*m);
         engines[~us]->opponent_moved(*m);
+        own_view_scores[us].push_back(reply.score);
         std::optional<int> score = reply.score;
         if (score && us == BLACK) score = -*score;
         white_view_scores.push_back(score);

@@ -1,5 +1,6 @@
 // PGN output of finished games: the seven standard tags, TimeControl, Variant "chu", SetUp/FEN
-// when the game did not start from the initial setup, Termination; moves in XBoard notation.
+// when the game did not start from the initial setup, Termination (and TerminationDetails, the
+// runner's own kind of ending); moves in XBoard notation.
 #pragma once
 
 #include <ostream>

@@ -30,6 +30,7 @@ enum class Termination {
 };
 const char* termination_name(Termination t);       // "time forfeit", "illegal move", ...
 const char* termination_pgn_tag(Termination t);    // PGN Termination tag values
+std::optional<Termination> termination_from_name(const std::string& name);  // termination_name's inverse
 // Did the engine that lost do something wrong (so it should be restarted)?
 bool is_forfeit(Termination t);
 
@@ -38,11 +39,27 @@ struct Adjudication {
     int moves = 0;      // consecutive moves of each engine beyond the threshold
 };
 
+// --draw movenumber=N movecount=M score=S: a draw once the game has N full moves (opening
+// included) and the last M moves of each engine all carried a score within S cp of zero.
+struct DrawAdjudication {
+    int move_number = 0, move_count = 0, score_cp = 0;
+    bool enabled() const { return move_count > 0; }
+};
+
+// --resign movecount=M score=S: an engine whose last M moves all carried a score of S cp or
+// more against itself loses.
+struct ResignAdjudication {
+    int move_count = 0, score_cp = 0;
+    bool enabled() const { return move_count > 0; }
+};
+
 struct RefereeSettings {
     TimeControl tc;         // for an engine without limits of its own (EngineConfig::tc)
     int64_t margin_ms = 200;
     int max_plies = 1000;   // whole game, opening included; 0 = no limit
     Adjudication adjudication;
+    DrawAdjudication draw;
+    ResignAdjudication resign;
     RuleOptions rules;
 };
 
