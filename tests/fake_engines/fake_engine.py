@@ -10,6 +10,7 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --stall-at N                     never answer (and ignore everything, even quit)
   --flood-at N                     write endless lines that are not moves
   --flood-after N                  after its N-th move, flood while the opponent thinks
+  --exit-after N                   exit right after its N-th move (dies while the opponent thinks)
   --refuse-at N                    call the opponent's N-th move illegal ("Illegal move: ...")
   --claim-at N [--claim RESULT]    claim a result instead of moving (default 1-0)
   --resign-at N                    resign
@@ -22,6 +23,7 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
 When the move list runs out it resigns.
 """
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -38,6 +40,7 @@ def main():
     ap.add_argument("--flood-at", type=int, default=0)
     ap.add_argument("--refuse-at", type=int, default=0)
     ap.add_argument("--flood-after", type=int, default=0)
+    ap.add_argument("--exit-after", type=int, default=0)
     ap.add_argument("--claim-at", type=int, default=0)
     ap.add_argument("--claim", default="1-0")
     ap.add_argument("--resign-at", type=int, default=0)
@@ -94,6 +97,9 @@ def main():
             out("move " + legs[-1])
         else:
             out("move " + move)
+        if n == a.exit_after:
+            sys.stdout.flush()
+            os._exit(4)
         if n == a.flood_after:
             def flood():
                 try:
