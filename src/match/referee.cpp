@@ -159,6 +159,13 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
     for (Color c : {WHITE, BLACK}) {
         GameStart gs{opening.start, opening.start_is_initial, opening.moves, tcs[c], c};
         SetupResult r = engines[c]->new_game(gs);
+        if (!r.ok() && stop_requested()) {
+            // Ctrl-C while the engine was being set up: nobody's fault, the game is not played.
+            rec.termination = Termination::INTERRUPTED;
+            rec.outcome = Outcome::ONGOING;
+            rec.reason = "match interrupted";
+            return rec;
+        }
         if (!r.ok()) {
             bool refused = r.status == SetupResult::REFUSED;
             forfeit(c, refused ? Termination::REFUSAL : Termination::SETUP_FAILURE,

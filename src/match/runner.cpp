@@ -502,7 +502,10 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     ignore_sigpipe();
     std::vector<EngineConfig> configs = o.engines;
     std::vector<std::string> names = engine_names(configs);
-    if (stop_requested()) return 130;
+    if (stop_requested()) {
+        out << "Interrupted before the first game: nothing played, " << o.pgn_path << " left as it was\n";
+        return 130;
+    }
     const Schedule schedule(make_pairings(int(configs.size()), o.tournament), o.games);
 
     std::vector<GameSummary> earlier;

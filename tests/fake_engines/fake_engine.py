@@ -11,6 +11,8 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --flood-at N                     write endless lines that are not moves
   --flood-after N                  after its N-th move, flood while the opponent thinks
   --exit-after N                   exit right after its N-th move (dies while the opponent thinks)
+  --exit-on-new                    exit when told of a new game (XBoard new, USI usinewgame)
+  --no-pong                        never answer ping (XBoard) or isready after the handshake (USI)
   --refuse-at N                    call the opponent's N-th move illegal ("Illegal move: ...")
   --claim-at N [--claim RESULT]    claim a result instead of moving (default 1-0)
   --resign-at N                    resign
@@ -41,6 +43,8 @@ def main():
     ap.add_argument("--refuse-at", type=int, default=0)
     ap.add_argument("--flood-after", type=int, default=0)
     ap.add_argument("--exit-after", type=int, default=0)
+    ap.add_argument("--exit-on-new", action="store_true")
+    ap.add_argument("--no-pong", action="store_true")
     ap.add_argument("--claim-at", type=int, default=0)
     ap.add_argument("--claim", default="1-0")
     ap.add_argument("--resign-at", type=int, default=0)
@@ -125,8 +129,11 @@ def main():
             if cmd == "protover":
                 out('feature myname="%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0 done=1' % a.name)
             elif cmd == "ping":
-                out("pong " + (words[1] if len(words) > 1 else ""))
+                if not a.no_pong:
+                    out("pong " + (words[1] if len(words) > 1 else ""))
             elif cmd == "new":
+                if a.exit_on_new:
+                    os._exit(5)
                 state.update(turn=0, received=0, playing=False)
             elif cmd == "force":
                 state["playing"] = False
@@ -146,9 +153,13 @@ def main():
                 out("option name USI_Hash type spin default 16 min 1 max 1024")
                 out("usiok")
             elif cmd == "usinewgame":
-                state.update(turn=0, received=0, last=None, desync=False)
+                if a.exit_on_new:
+                    os._exit(5)
+                state.update(turn=0, received=0, last=None, desync=False, ready=state.get("ready", 0))
             elif cmd == "isready":
-                out("readyok")
+                state["ready"] = state.get("ready", 0) + 1
+                if not a.no_pong or state["ready"] == 1:
+                    out("readyok")
             elif cmd == "position":
                 # Each position must be the previous one plus this engine's move and the reply:
                 # a host that forgets a move gets an illegal answer.
