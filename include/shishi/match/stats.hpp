@@ -1,5 +1,6 @@
-// Match statistics: Elo difference with a 95% confidence interval, likelihood of superiority
-// and the sequential probability ratio test (SPRT) used to stop a match early.
+// Match statistics from game results (wins, losses, draws): Elo difference with a 95%
+// confidence interval and likelihood of superiority; the SPRT's settings and state (the test
+// itself runs on game pairs: pentanomial.hpp).
 #pragma once
 
 #include <optional>
@@ -40,8 +41,5 @@ struct SprtState {
     double lower = 0, upper = 0;     // ln(beta/(1-alpha)), ln((1-beta)/alpha)
     enum Verdict { CONTINUE, H0, H1 } verdict = CONTINUE;
 };
-// Log-likelihood ratio of H1 (elo1) against H0 (elo0) with the trinomial (win/draw/loss)
-// normal approximation of the generalised SPRT; 0 while there is no variance yet.
-SprtState sprt(const Score& s, const SprtConfig& c);
 
 }  // namespace shishi::match
