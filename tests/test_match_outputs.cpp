@@ -214,7 +214,7 @@ TEST_CASE("the progress line updates in place on a terminal and is a plain line 
                              "--pgn", pgn});
     std::ostringstream plain, err;
     REQUIRE(run_match(o, plain, err) == 0);
-    CHECK(plain.str().find("Progress: 1/2 games, Elo +0.0 +/- 0.0") != std::string::npos);
+    CHECK(plain.str().find("Progress: 1/2 games, 0-0-1, Elo +0.0 +/- 0.0") != std::string::npos);
     CHECK(plain.str().find('\r') == std::string::npos);
     o.terminal = true;
     std::ostringstream tty;

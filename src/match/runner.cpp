@@ -208,7 +208,8 @@ private:
         }
     }
 
-    // "Progress: 7/20 games, Elo +12.3 +/- 45.6, 0:01:23 left": in place on a terminal (\r),
+    // "Progress: 7/20 games, 4-2-1, Elo +12.3 +/- 45.6, 0:01:23 left" (the first pairing's
+    // W-L-D and Elo): in place on a terminal (\r),
     // a plain line otherwise.
     void progress() {
         const int total = schedule_.total(), finished = int(games_.size());
@@ -217,7 +218,8 @@ private:
         std::string line = "Progress: " + std::to_string(finished) + "/" + std::to_string(total) + " games";
         if (s.games() > 0) {
             EloEstimate e = estimate_elo(s);
-            line += ", Elo " + signed_fixed(e.elo, 1) + " +/- " + fixed(e.error95, 1);
+            line += ", " + std::to_string(s.wins) + "-" + std::to_string(s.losses) + "-" + std::to_string(s.draws) +
+                    ", Elo " + signed_fixed(e.elo, 1) + " +/- " + fixed(e.error95, 1);
             if (names_.size() > 2) line += " (" + names_[0] + " vs " + names_[size_t(schedule_.pairings()[0].b)] + ")";
         }
         if (played_now > 0 && finished < total) {
