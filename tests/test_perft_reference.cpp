@@ -20,7 +20,7 @@ TEST_CASE("reference suite parses completely", "[perft]") {
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
     CHECK(errors.empty());
-    CHECK(cases.size() == 14);
+    CHECK(cases.size() == 16);
     for (const PerftCase& c : cases) {
         INFO(c.name);
         CHECK(!c.counts.empty());

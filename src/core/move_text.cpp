@@ -99,12 +99,12 @@ Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool 
             if (x.is_igui() && x.mid() == m.mid() && (!victim_lion || (capturer_lion && is_lion(kind_of(pos.piece_on(x.from()))))))
                 return Parsed<Move>::ok(x);
     }
-    // The one rule read two ways (RuleOptions::weak_bridge_stays): a move legal under the other
-    // reading is accepted, so an opponent or GUI following RULES.md's wording is not refused.
+    // The one rule read two ways (RuleOptions::victim_protects): a move legal under the other
+    // reading is accepted, so an opponent or GUI following the other reading is not refused.
     if (m.is_double() && !m.is_igui()) {
         Position other = pos;
         RuleOptions r = pos.rules();
-        r.weak_bridge_stays = !r.weak_bridge_stays;
+        r.victim_protects = !r.victim_protects;
         other.set_rules(r);
         if (is_legal(other, m)) return Parsed<Move>::ok(m);
     }

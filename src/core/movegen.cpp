@@ -201,10 +201,11 @@ private:
                 if (t == s) continue;
                 const Piece x2 = b_[t];
                 if (x2 & us_bit_) continue;
-                // Without a bridge, whether the Pawn or Go-Between taken first still counts on
-                // its square for the protection test is RuleOptions::weak_bridge_stays.
+                // Without a bridge: judged on the board after the move, the Pawn or Go-Between
+                // taken first gone (lishogi: it still protects, RuleOptions::victim_protects).
                 if (x2 != EMPTY && lion_piece(x2) && !bridge && distance(s, t) == 2 &&
-                    attacked_after(b_, s, pos_.rules().weak_bridge_stays ? NO_SQUARE : e, t, t, them))
+                    (attacked_after(b_, s, e, t, t, them) ||
+                     (pos_.rules().victim_protects && (reach(them, kind_of(x1), d2) & REACH_STEP))))
                     continue;
                 list_.push(Move::double_step(s, e, t));
             }

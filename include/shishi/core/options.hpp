@@ -14,10 +14,10 @@ struct RuleOptions {
     bool bare_king = false;  // a side left with only royals loses (JCSA)
     RepetitionRule repetition = RepetitionRule::XBOARD;
     // Protected-Lion test after a Lion took a Pawn or Go-Between on its first step (no bridge):
-    // true = that piece still counts on its square (the perft reference's reading, used for the
-    // moves Shishi generates); false = the square is empty (RULES.md's wording, HaChu's
-    // reading). Moves received as text are accepted under either reading (docs/rules.md).
-    bool weak_bridge_stays = true;
+    // the test is made on the board after the move, where that piece is gone (RULES.md). With
+    // this set (lishogi's reading) the piece still counts as a protector if it attacks the
+    // target square from where it stood, though it blocks no line.
+    bool victim_protects = false;
 };
 
 }  // namespace shishi
