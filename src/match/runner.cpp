@@ -61,7 +61,10 @@ public:
     std::atomic<bool> aborted{false};
 
     const std::vector<std::string>& names() const { return names_; }
-    bool done(int index) const { return done_.count(index) > 0; }
+    bool done(int index) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return done_.count(index) > 0;
+    }
 
     // A game of an earlier session, read back from the PGN (--resume).
     void restore(const GameSummary& g) {
