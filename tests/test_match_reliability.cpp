@@ -28,12 +28,13 @@ using match_test::temp_pgn;
 namespace {
 
 MatchOptions options(const std::string& first_args, const std::string& second_args, const std::string& pgn,
-                     const std::string& protocol = "xboard") {
+                     const std::string& protocol = "xboard", std::vector<std::string> extra = {}) {
     std::ostringstream err;
-    auto o = parse_match_args({"--first", fake(protocol, first_args), "--second", fake(protocol, second_args),
-                               "--first-protocol", protocol, "--second-protocol", protocol, "--games", "2", "--tc",
-                               "60+1", "--pgn", pgn},
-                              err);
+    std::vector<std::string> args = {"--first", fake(protocol, first_args), "--second", fake(protocol, second_args),
+                                     "--first-protocol", protocol, "--second-protocol", protocol, "--games", "2",
+                                     "--tc", "60+1", "--pgn", pgn};
+    args.insert(args.end(), extra.begin(), extra.end());
+    auto o = parse_match_args(args, err);
     REQUIRE(o);
     return *o;
 }
@@ -128,8 +129,10 @@ TEST_CASE("a stop request at any moment of a stream of games keeps every finishe
     for (int stop_ms : {300, 900, 1700}) {
         INFO(stop_ms);
         // One-ply games of about 30 ms each, far more than fit before the stop.
-        MatchOptions o = options("--moves h4h5 --delay-ms 30 --name A", "--moves h4h5 --delay-ms 30 --name B",
-                                 temp_pgn("ctrlc_stream"));
+        // Names given, so no engine is asked for its own before the first game: the stop falls
+        // into engine starts, setups and games (the name probe has its own test above).
+        MatchOptions o = options("--moves h4h5 --delay-ms 30", "--moves h4h5 --delay-ms 30", temp_pgn("ctrlc_stream"),
+                                 "xboard", {"--name-first", "A", "--name-second", "B"});
         o.games = 100'000;
         o.referee.max_plies = 1;
         o.concurrency = 2;

@@ -175,7 +175,7 @@ TEST_CASE("a gauntlet pairs the first engine with each of the others only", "[ma
     CHECK(r.out.find("Gauntlet: Hero (xboard), X (xboard), Y (xboard), 4 games") != std::string::npos);
 }
 
-TEST_CASE("--engine words and engines files define engines with their own limits and options", "[match][tournament][options]") {
+TEST_CASE("engine words (--engine) and engines files define engines with their own limits and options", "[match][tournament][options]") {
     MatchOptions o = parsed({"--engine", "name=A", "cmd=./a --flag", "proto=usi", "tc=2.5+0.025", "option.Threads=2",
                              "option.Allow repeats=1", "--first", "./first", "--engine", "cmd=./b", "depth=5",
                              "--games", "2", "--tc", "10+0.1", "--pgn", "x"});
