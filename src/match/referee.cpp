@@ -118,12 +118,6 @@ bool is_forfeit(Termination t) {
     }
 }
 
-double GameRecord::first_engine_score() const {
-    double white = outcome == Outcome::WHITE_WINS ? 1.0 : outcome == Outcome::BLACK_WINS ? 0.0 : 0.5;
-    if (outcome == Outcome::ONGOING) return -1;
-    return first_engine_white ? white : 1.0 - white;
-}
-
 const TimeControl& limits_of(const Engine& engine, const RefereeSettings& settings) {
     return engine.config().tc ? *engine.config().tc : settings.tc;
 }

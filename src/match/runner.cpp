@@ -320,7 +320,6 @@ GameRecord start_failure(int round, const GameSlot& slot, int loser, const Match
                          const std::vector<std::string>& names, const std::string& why, const Opening& opening) {
     GameRecord rec;
     rec.round = round;
-    rec.first_engine_white = slot.a_is_white();
     rec.white_name = names[size_t(slot.white)];
     rec.black_name = names[size_t(slot.black)];
     rec.start = opening.start;
@@ -385,8 +384,7 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
         Engine& black = engine(slot.black);
         GameRecord rec = play_game(white, black, opening, o.referee);
         rec.round = index + 1;
-        rec.first_engine_white = slot.a_is_white();
-        if (rec.termination == Termination::INTERRUPTED) break;
+            if (rec.termination == Termination::INTERRUPTED) break;
         // An engine that misbehaved may be in any state: restart both for the next game.
         bool restart = is_forfeit(rec.termination);
         state.record(std::move(rec), slot);

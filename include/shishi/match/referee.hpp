@@ -66,7 +66,6 @@ struct RefereeSettings {
 struct GameRecord {
     int round = 0;                   // 1-based game number
     std::string white_name, black_name;
-    bool first_engine_white = true;  // which engine of the match played the first player
     Position start;
     bool start_is_initial = true;
     std::vector<Move> moves;         // every move, opening included
@@ -77,9 +76,6 @@ struct GameRecord {
     std::optional<Color> offender;   // who forfeited (for TIME_FORFEIT ... SETUP_FAILURE)
     TimeControl white_tc, black_tc;  // each side's own limits
     std::string date;                // "YYYY.MM.DD"
-
-    // Score for the first engine of the match: 1, 0.5, 0 (or -1 if unfinished).
-    double first_engine_score() const;
 };
 
 // The limits an engine plays under: its own, else the match's.
