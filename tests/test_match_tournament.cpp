@@ -194,6 +194,8 @@ TEST_CASE("engine words (--engine) and engines files define engines with their o
     REQUIRE(o.engines[2].tc);
     CHECK(o.engines[2].tc->depth == 5);
     CHECK(o.engines[2].tc->base_ms == 10000);  // the match's clock with its own depth
+    // Every engine, not only --first and --second, is offered the referee's rules.
+    for (const EngineConfig& e : o.engines) CHECK(e.rule_options.size() == 4);
 
     std::string file = "/tmp/shishi_match_test_engines_" + std::to_string(::getpid()) + ".json";
     std::ofstream(file) << R"({"engines": [

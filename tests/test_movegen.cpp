@@ -474,8 +474,8 @@ TEST_CASE("protected Lion on the second step: the bridge exception", "[movegen][
         CHECK(moves_from(pos, sq("g6")).count("g6g7,g7g6"));  // igui on the Pawn stays
     }
     SECTION("lishogi's reading: the Pawn taken first still protects, but blocks nothing") {
-        RuleOptions lishogi;
-        lishogi.victim_protects = true;
+        RuleSet lishogi;
+        lishogi.lion_victim_protects = true;
         Position guarded = board(std::string(KINGS) + "Ng7 pg6 ng5");
         guarded.set_rules(lishogi);
         const Move pawn_then_lion = Move::double_step(sq("g7"), sq("g6"), sq("g5"));
@@ -558,7 +558,7 @@ TEST_CASE("counter-strike state is set by a non-Lion taking a Lion and lasts one
 }
 
 TEST_CASE("Okazaki option: counter-strike does not protect an unprotected Lion", "[movegen][lion][counter-strike]") {
-    RuleOptions okazaki;
+    RuleSet okazaki;
     okazaki.okazaki = true;
     Position pos = xfen(fen_of(std::string(KINGS) + "+oe6 nh6 Rl6", "w - e6 0 1"));
     CHECK(!legal(pos, "l6h6"));
@@ -744,17 +744,21 @@ TEST_CASE("captures and quiets partition the legal moves; no move or successor t
 }
 
 TEST_CASE("may_promote follows the three promotion rules", "[movegen][promotion]") {
-    CHECK(may_promote(WHITE, SILVER, sq("f8"), sq("f9"), false));
-    CHECK(!may_promote(WHITE, SILVER, sq("f9"), sq("f10"), false));
-    CHECK(may_promote(WHITE, SILVER, sq("f9"), sq("f10"), true));
-    CHECK(may_promote(WHITE, SILVER, sq("f9"), sq("e8"), true));
-    CHECK(!may_promote(WHITE, SILVER, sq("f9"), sq("e8"), false));
-    CHECK(!may_promote(WHITE, SILVER, sq("f7"), sq("f8"), true));
-    CHECK(may_promote(WHITE, PAWN, sq("f11"), sq("f12"), false));
-    CHECK(!may_promote(WHITE, LANCE, sq("f11"), sq("f12"), false));
-    CHECK(may_promote(BLACK, SILVER, sq("f5"), sq("f4"), false));
-    CHECK(!may_promote(BLACK, SILVER, sq("f8"), sq("f9"), false));
-    CHECK(may_promote(BLACK, PAWN, sq("f2"), sq("f1"), false));
+    CHECK(may_promote(book_rules(), WHITE, SILVER, sq("f8"), sq("f9"), false));
+    CHECK(!may_promote(book_rules(), WHITE, SILVER, sq("f9"), sq("f10"), false));
+    CHECK(may_promote(book_rules(), WHITE, SILVER, sq("f9"), sq("f10"), true));
+    CHECK(may_promote(book_rules(), WHITE, SILVER, sq("f9"), sq("e8"), true));
+    CHECK(!may_promote(book_rules(), WHITE, SILVER, sq("f9"), sq("e8"), false));
+    CHECK(!may_promote(book_rules(), WHITE, SILVER, sq("f7"), sq("f8"), true));
+    CHECK(may_promote(book_rules(), WHITE, PAWN, sq("f11"), sq("f12"), false));
+    CHECK(!may_promote(book_rules(), WHITE, LANCE, sq("f11"), sq("f12"), false));
+    // lishogi: a Lance on the last rank may promote like a Pawn (scalashogi Chushogi.canPromote).
+    CHECK(may_promote(lishogi_rules(), WHITE, LANCE, sq("f11"), sq("f12"), false));
+    CHECK(may_promote(lishogi_rules(), BLACK, LANCE, sq("f2"), sq("f1"), false));
+    CHECK(!may_promote(lishogi_rules(), WHITE, LANCE, sq("f10"), sq("f11"), false));
+    CHECK(may_promote(book_rules(), BLACK, SILVER, sq("f5"), sq("f4"), false));
+    CHECK(!may_promote(book_rules(), BLACK, SILVER, sq("f8"), sq("f9"), false));
+    CHECK(may_promote(book_rules(), BLACK, PAWN, sq("f2"), sq("f1"), false));
 }
 
 TEST_CASE("move shapes hold every direction of the piece table in exactly one group", "[movegen]") {

@@ -6,6 +6,7 @@
 
 #include "shishi/match/engine_spec.hpp"
 #include "shishi/match/limits.hpp"
+#include "shishi/core/rule_options.hpp"
 
 namespace shishi::match {
 namespace {
@@ -19,21 +20,26 @@ std::optional<long long> parse_int(const std::string& s, long long lo, long long
     return v;
 }
 
-bool parse_rules(const std::string& text, RuleOptions& rules, std::string& error) {
+// "PRESET[,VARIATION...]": a preset name (book, xboard, lishogi) and/or variations: okazaki,
+// bare-king, repetition=xboard|jcsa|draw|lishogi.
+bool parse_rules(const std::string& text, RuleSet& rules, std::string& error) {
     size_t i = 0;
+    bool first = true;
     while (i <= text.size()) {
         size_t comma = text.find(',', i);
         if (comma == std::string::npos) comma = text.size();
         std::string item = text.substr(i, comma - i);
-        if (item == "okazaki") rules.okazaki = true;
-        else if (item == "bare-king") rules.bare_king = true;
-        else if (item == "repetition=xboard") rules.repetition = RepetitionRule::XBOARD;
-        else if (item == "repetition=jcsa") rules.repetition = RepetitionRule::JCSA;
-        else if (item == "repetition=draw") rules.repetition = RepetitionRule::DRAW;
-        else {
-            error = "unknown rule option '" + item + "' (okazaki, bare-king, repetition=xboard|jcsa|draw)";
+        std::string e;
+        if (first && find_rule_preset(item)) e = apply_rule_option(rules, "Rules", item);
+        else if (item == "okazaki") e = apply_rule_option(rules, "Okazaki rule", "true");
+        else if (item == "bare-king") e = apply_rule_option(rules, "Bare King", "true");
+        else if (item.rfind("repetition=", 0) == 0) e = apply_rule_option(rules, "Repetition rule", item.substr(11));
+        else e = "unknown rule option '" + item + "'";
+        if (!e.empty()) {
+            error = e + " (--rules book|xboard|lishogi[,okazaki][,bare-king][,repetition=xboard|jcsa|draw|lishogi])";
             return false;
         }
+        first = false;
         i = comma + 1;
     }
     return true;
@@ -79,7 +85,9 @@ void print_match_usage(std::ostream& out) {
            "  --max-plies N                    draw after N plies (default 1000, 0 = no limit)\n"
            "  --adjudicate SCORE:MOVES         win when both engines report |score| >= SCORE cp\n"
            "                                   for MOVES consecutive moves each\n"
-           "  --rules LIST                     okazaki, bare-king, repetition=xboard|jcsa|draw\n"
+           "  --rules [PRESET][,VARIATION...]  the referee's rules, also sent to engines that offer\n"
+           "                                   them: book (default), xboard or lishogi, then okazaki,\n"
+           "                                   bare-king, repetition=xboard|jcsa|draw|lishogi\n"
            "  --draw movenumber=N movecount=M score=S   draw when, from move N on, both engines'\n"
            "                                   scores stayed within S cp of 0 for M moves each\n"
            "  --resign movecount=M score=S     an engine loses after M moves scored at -S cp or worse\n"
@@ -299,6 +307,8 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
         if (!e.limits.empty()) e.config.tc = tc;
         if (memory) e.config.memory_mb = *memory;
         if (handshake) e.config.handshake_timeout_ms = *handshake;
+        // Engines that offer the rule options get the referee's choice.
+        e.config.rule_options = rule_option_specs(o.referee.rules);
         o.engines.push_back(std::move(e.config));
     }
     // The match's own control: what an engine without limits of its own plays under.

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "shishi/core/options.hpp"
+#include "shishi/core/rule_set.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/match/engine.hpp"
 #include "shishi/match/openings.hpp"
@@ -60,7 +60,7 @@ struct RefereeSettings {
     Adjudication adjudication;
     DrawAdjudication draw;
     ResignAdjudication resign;
-    RuleOptions rules;
+    RuleSet rules;  // the book by default (--rules)
 };
 
 struct GameRecord {
