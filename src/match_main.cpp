@@ -1,5 +1,6 @@
 // shishi-match: plays engine-vs-engine Chu Shogi matches with the rules core as referee.
 #include <iostream>
+#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@ int main(int argc, char** argv) {
         print_match_usage(std::cout);
         return 0;
     }
+    options->terminal = isatty(STDOUT_FILENO) == 1;
     install_interrupt_handlers();
     if (options->debug) ChildProcess::set_traffic_log(&std::cerr);
     return run_match(*options, std::cout, std::cerr);

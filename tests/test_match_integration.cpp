@@ -111,3 +111,34 @@ TEST_CASE("Shishi against HaChu with -j 2", "[match][integration][slow][no_sanit
     INFO(r.out);
     check_two_clean_games(r, pgn);
 }
+
+TEST_CASE("a three-engine round robin is interrupted by SIGINT, resumed, and prints its cross table",
+          "[match][integration][slow]") {
+    std::string pgn = temp_pgn("rr_resume");
+    std::remove(pgn.c_str());
+    // Fake engines that take 100 ms a move; each game ends at the ply limit after one move.
+    auto engine = [](const char* name) {
+        return std::string(" --engine name=") + name + " 'cmd=" + fake("xboard", "--moves h4h5 --delay-ms 100") + "'";
+    };
+    const std::string command = std::string(SHISHI_MATCH_EXE) + engine("A") + engine("B") + engine("C") +
+                                " --games 10 --tc 10 --max-plies 1 -j 2 --pgn " + pgn;
+    Result first = run("timeout --preserve-status -s INT 2 " + command);
+    INFO(first.out);
+    CHECK(first.status == 130);
+    const std::string before = slurp(pgn);
+    const int kept = count_of(before, "[Event ");
+    CHECK(kept >= 1);
+    CHECK(kept < 30);
+    Result second = run(command + " --resume");
+    INFO(second.out);
+    CHECK(second.status == 0);
+    const std::string after = slurp(pgn);
+    std::remove(pgn.c_str());
+    CHECK(after.substr(0, before.size()) == before);  // nothing finished was lost or rewritten
+    CHECK(count_of(after, "[Event ") == 30);
+    for (int round = 1; round <= 30; ++round) CHECK(count_of(after, "[Round \"" + std::to_string(round) + "\"]") == 1);
+    CHECK(second.out.find("Resuming: " + std::to_string(kept) + " finished game(s)") != std::string::npos);
+    CHECK(count_of(second.out, "Finished game ") == 30 - kept);
+    CHECK(line_containing(second.out, "  1 A ").find("10.0/20") != std::string::npos);
+    CHECK(second.out.find("Cross table") != std::string::npos);
+}

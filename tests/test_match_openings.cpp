@@ -111,8 +111,8 @@ TEST_CASE("PGN has the tags, FEN only off the start position, and XBoard moves",
     g.white_name = "A \"quoted\"";
     g.black_name = "Engine B";
     g.date = "2026.01.02";
-    g.tc.base_ms = 10000;
-    g.tc.increment_ms = 100;
+    g.white_tc.base_ms = g.black_tc.base_ms = 10000;
+    g.white_tc.increment_ms = g.black_tc.increment_ms = 100;
     auto op = parse_opening_line("h4h5 e9e8 e4e5");
     REQUIRE(op);
     g.moves = op.value->moves;

@@ -27,7 +27,7 @@ MatchOptions options(const std::string& first_args, const std::string& second_ar
                                "--games", "2", "--tc", "5+0.1", "--pgn", pgn},
                               err);
     REQUIRE(o);
-    o->first.handshake_timeout_ms = o->second.handshake_timeout_ms = 3000;
+    o->engines[0].handshake_timeout_ms = o->engines[1].handshake_timeout_ms = 3000;
     return *o;
 }
 
@@ -104,7 +104,7 @@ TEST_CASE("refusals of legal moves are counted per engine in the summary", "[mat
 
 TEST_CASE("an engine that cannot be started stops the match with a clear message", "[match][runner]") {
     MatchOptions o = options("", "", temp_pgn("nostart"));
-    o.first.command = "/nonexistent/engine";
+    o.engines[0].command = "/nonexistent/engine";
     o.games = 10;
     auto t0 = std::chrono::steady_clock::now();
     Run r = run(o);
@@ -137,7 +137,10 @@ TEST_CASE("a stop request (Ctrl-C) keeps finished games and prints the summary",
 }
 
 TEST_CASE("SPRT stops the match early with its verdict", "[match][runner]") {
-    // The first engine draws as White (ply limit 1) and wins as Black (the other resigns).
+    // The first engine draws as White (ply limit 1) and wins as Black (the other resigns): every
+    // game pair is worth 1.5 points, pentanomial [0, 0, 0, k, 0]. fishtest's
+    // LLRcalc.LLR_logistic(0, 100, [0, 0, 0, k, 0]) is 2.716 for k = 11 and 2.963 for k = 12,
+    // and the upper bound is ln(0.95 / 0.05) = 2.944: H1 after exactly 12 pairs, 24 games.
     MatchOptions o = options("--moves h4h5 --name A", "--name B", temp_pgn("sprt"));
     o.games = 200;
     o.referee.max_plies = 1;
@@ -147,9 +150,8 @@ TEST_CASE("SPRT stops the match early with its verdict", "[match][runner]") {
     Run r = run(o);
     CHECK(r.code == 0);
     CHECK(r.out.find("H1 accepted") != std::string::npos);
-    int games = count_of(r.pgn, "[Event ");
-    CHECK(games >= 8);
-    CHECK(games < 20);
+    CHECK(r.out.find("Pentanomial [0, 0, 0, 12, 0] over 12 game pair(s)") != std::string::npos);
+    CHECK(count_of(r.pgn, "[Event ") == 24);
 }
 
 TEST_CASE("match options are read with clear errors", "[match][options]") {
@@ -160,8 +162,8 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
                                "150", "--name-first", "One"},
                               err);
     REQUIRE(o);
-    CHECK(o->first.protocol == Protocol::USI);
-    CHECK(o->second.protocol == Protocol::XBOARD);
+    CHECK(o->engines[0].protocol == Protocol::USI);
+    CHECK(o->engines[1].protocol == Protocol::XBOARD);
     CHECK(o->games == 20);
     CHECK(o->concurrency == 2);
     CHECK(o->referee.tc.base_ms == 10000);
@@ -173,12 +175,12 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     CHECK(o->referee.rules.repetition == shishi::RepetitionRule::DRAW);
     CHECK(o->referee.max_plies == 300);
     CHECK(o->referee.margin_ms == 150);
-    CHECK(o->first.name == "One");
+    CHECK(o->engines[0].name == "One");
     // The referee's rules are sent to engines that offer the rule options.
-    REQUIRE(o->first.rule_options.size() == 4);
-    CHECK(o->first.rule_options[0].name == "Rules");
-    CHECK(o->first.rule_options[0].value == "book");
-    CHECK(o->second.rule_options[1].value == "true");  // Okazaki rule
+    REQUIRE(o->engines[0].rule_options.size() == 4);
+    CHECK(o->engines[0].rule_options[0].name == "Rules");
+    CHECK(o->engines[0].rule_options[0].value == "book");
+    CHECK(o->engines[1].rule_options[1].value == "true");  // Okazaki rule
 
     auto lishogi = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x",
                                      "--rules", "lishogi,okazaki"},
@@ -187,7 +189,7 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     shishi::RuleSet want = shishi::lishogi_rules();
     want.okazaki = true;
     CHECK(lishogi->referee.rules == want);
-    CHECK(lishogi->first.rule_options[0].value == "lishogi");
+    CHECK(lishogi->engines[0].rule_options[0].value == "lishogi");
     auto plain = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x"}, err);
     REQUIRE(plain);
     CHECK(plain->referee.rules == shishi::book_rules());

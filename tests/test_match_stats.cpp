@@ -45,27 +45,6 @@ TEST_CASE("an even or draw-only result gives zero Elo and 50% LOS", "[match][sta
     CHECK(f.los == Approx(0.5));
 }
 
-TEST_CASE("SPRT log-likelihood ratio, bounds and verdicts", "[match][stats]") {
-    std::string error;
-    auto c = parse_sprt("elo0=0 elo1=10 alpha=0.05 beta=0.05", error);
-    REQUIRE(c);
-    SprtState st = sprt(Score{60, 40, 100}, *c);
-    CHECK(st.llr == Approx(1.005492).epsilon(1e-5));
-    CHECK(st.lower == Approx(-2.944439).epsilon(1e-6));
-    CHECK(st.upper == Approx(2.944439).epsilon(1e-6));
-    CHECK(st.verdict == SprtState::CONTINUE);
-
-    auto c5 = parse_sprt("elo1=5", error);
-    REQUIRE(c5);
-    CHECK(sprt(Score{400, 380, 1220}, *c5).llr == Approx(0.207044).epsilon(1e-5));
-
-    // A clearly stronger engine: H1; a clearly weaker one: H0.
-    CHECK(sprt(Score{300, 100, 100}, *c).verdict == SprtState::H1);
-    CHECK(sprt(Score{100, 300, 100}, *c).verdict == SprtState::H0);
-    // No variance yet: no verdict.
-    CHECK(sprt(Score{0, 0, 3}, *c).verdict == SprtState::CONTINUE);
-}
-
 TEST_CASE("SPRT parameters are checked", "[match][stats]") {
     std::string error;
     CHECK_FALSE(parse_sprt("elo0=5 elo1=0", error));

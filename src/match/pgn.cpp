@@ -12,9 +12,17 @@ record::Record to_record(const GameRecord& g, const PgnHeader& header) {
               {"Date", g.date},
               {"Round", std::to_string(g.round)},
               {"White", g.white_name},
-              {"Black", g.black_name},
-              {"TimeControl", g.tc.pgn_tag()},
-              {"Termination", termination_pgn_tag(g.termination)}};
+              {"Black", g.black_name}};
+    // As cutechess writes them: one tag for equal controls, one per side for time odds.
+    if (g.white_tc.describe() == g.black_tc.describe()) {
+        r.tags.push_back({"TimeControl", g.white_tc.pgn_tag()});
+    } else {
+        r.tags.push_back({"WhiteTimeControl", g.white_tc.pgn_tag()});
+        r.tags.push_back({"BlackTimeControl", g.black_tc.pgn_tag()});
+    }
+    r.tags.push_back({"Termination", termination_pgn_tag(g.termination)});
+    // The runner's own finer kind ("time forfeit", "score adjudication"), read back by --resume.
+    r.tags.push_back({"TerminationDetails", termination_name(g.termination)});
     r.start = g.start;
     r.start_is_initial = g.start_is_initial;
     for (size_t i = 0; i < g.moves.size(); ++i) {

@@ -1,5 +1,6 @@
 #include "shishi/match/referee.hpp"
 
+#include <cstdlib>
 #include <ctime>
 
 #include "shishi/core/movegen.hpp"
@@ -38,6 +39,30 @@ std::optional<Color> adjudicated_winner(const std::vector<std::optional<int>>& w
     return std::nullopt;
 }
 
+// Draw adjudication: the game is long enough and the last moves of both engines scored near 0.
+bool adjudicated_draw(const std::vector<std::optional<int>>& white_view, int game_plies, const DrawAdjudication& d) {
+    if (!d.enabled() || game_plies < 2 * d.move_number) return false;
+    size_t need = size_t(2 * d.move_count);
+    if (white_view.size() < need) return false;
+    for (size_t i = white_view.size() - need; i < white_view.size(); ++i)
+        if (!white_view[i] || std::abs(*white_view[i]) > d.score_cp) return false;
+    return true;
+}
+
+// Resign adjudication: the side whose own last moves all scored hopeless for itself.
+std::optional<Color> adjudicated_loser(const std::vector<std::optional<int>> own_view[2], const ResignAdjudication& r) {
+    if (!r.enabled()) return std::nullopt;
+    for (Color c : {WHITE, BLACK}) {
+        const auto& v = own_view[c];
+        size_t need = size_t(r.move_count);
+        if (v.size() < need) continue;
+        bool hopeless = true;
+        for (size_t i = v.size() - need; i < v.size() && hopeless; ++i) hopeless = v[i] && *v[i] <= -r.score_cp;
+        if (hopeless) return c;
+    }
+    return std::nullopt;
+}
+
 }  // namespace
 
 const char* termination_name(Termination t) {
@@ -56,6 +81,12 @@ const char* termination_name(Termination t) {
         case Termination::INTERRUPTED: return "interrupted";
     }
     return "?";
+}
+
+std::optional<Termination> termination_from_name(const std::string& name) {
+    for (int t = int(Termination::RULE); t <= int(Termination::INTERRUPTED); ++t)
+        if (name == termination_name(Termination(t))) return Termination(t);
+    return std::nullopt;
 }
 
 const char* termination_pgn_tag(Termination t) {
@@ -88,10 +119,8 @@ bool is_forfeit(Termination t) {
     }
 }
 
-double GameRecord::first_engine_score() const {
-    double white = outcome == Outcome::WHITE_WINS ? 1.0 : outcome == Outcome::BLACK_WINS ? 0.0 : 0.5;
-    if (outcome == Outcome::ONGOING) return -1;
-    return first_engine_white ? white : 1.0 - white;
+const TimeControl& limits_of(const Engine& engine, const RefereeSettings& settings) {
+    return engine.config().tc ? *engine.config().tc : settings.tc;
 }
 
 GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings) {
@@ -102,7 +131,10 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
     rec.start_is_initial = opening.start_is_initial;
     rec.moves = opening.moves;
     rec.opening_plies = int(opening.moves.size());
-    rec.tc = settings.tc;
+    // Each side is refereed by its own control (time odds), and told its opponent's increment.
+    const TimeControl tcs[2] = {limits_of(white, settings), limits_of(black, settings)};
+    rec.white_tc = tcs[WHITE];
+    rec.black_tc = tcs[BLACK];
     rec.date = today();
 
     auto forfeit = [&](Color loser, Termination t, const std::string& why) {
@@ -120,8 +152,15 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
 
     Engine* engines[2] = {&white, &black};
     for (Color c : {WHITE, BLACK}) {
-        GameStart gs{opening.start, opening.start_is_initial, opening.moves, settings.tc, c};
+        GameStart gs{opening.start, opening.start_is_initial, opening.moves, tcs[c], c};
         SetupResult r = engines[c]->new_game(gs);
+        if (!r.ok() && stop_requested()) {
+            // Ctrl-C while the engine was being set up: nobody's fault, the game is not played.
+            rec.termination = Termination::INTERRUPTED;
+            rec.outcome = Outcome::ONGOING;
+            rec.reason = "match interrupted";
+            return rec;
+        }
         if (!r.ok()) {
             bool refused = r.status == SetupResult::REFUSED;
             forfeit(c, refused ? Termination::REFUSAL : Termination::SETUP_FAILURE,
@@ -133,8 +172,9 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         }
     }
 
-    Clock clocks[2] = {Clock(settings.tc), Clock(settings.tc)};
+    Clock clocks[2] = {Clock(tcs[WHITE]), Clock(tcs[BLACK])};
     std::vector<std::optional<int>> white_view_scores;
+    std::vector<std::optional<int>> own_view_scores[2];  // each engine's scores of its own moves
     for (;;) {
         if (stop_requested()) {
             rec.termination = Termination::INTERRUPTED;
@@ -161,19 +201,34 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
             rec.reason = std::string(side_name(*winner)) + " wins by score adjudication";
             break;
         }
+        if (adjudicated_draw(white_view_scores, game.plies(), settings.draw)) {
+            rec.outcome = Outcome::DRAW;
+            rec.termination = Termination::ADJUDICATION;
+            rec.reason = "draw by adjudication: both scores within " + std::to_string(settings.draw.score_cp) +
+                         " cp for " + std::to_string(settings.draw.move_count) + " moves";
+            break;
+        }
+        if (auto loser = adjudicated_loser(own_view_scores, settings.resign)) {
+            rec.outcome = win_for(~*loser);
+            rec.termination = Termination::ADJUDICATION;
+            rec.reason = std::string(side_name(*loser)) + " resigns by adjudication: " +
+                         std::to_string(settings.resign.move_count) + " moves at -" +
+                         std::to_string(settings.resign.score_cp) + " cp or worse";
+            break;
+        }
         const Position& pos = game.position();
         Color us = pos.side_to_move();
         Engine& engine = *engines[us];
         Clock& clock = clocks[us];
-        ClockReadings readings{clock.remaining_ms(), clocks[~us].remaining_ms(), settings.tc.increment_ms,
-                               settings.tc.increment_ms, clock.moves_to_go(), us == WHITE};
+        ClockReadings readings{clock.remaining_ms(), clocks[~us].remaining_ms(), tcs[us].increment_ms,
+                               tcs[~us].increment_ms, clock.moves_to_go(), us == WHITE};
         TimePoint deadline = SteadyClock::now() + std::chrono::milliseconds(clock.allowance_ms(settings.margin_ms));
         EngineReply reply = engine.think(pos, readings, deadline);
         const std::string who = side_name(us);
         if (reply.kind == EngineReply::INTERRUPTED) continue;  // handled at the loop top
         if (reply.kind == EngineReply::TIMEOUT) {
             forfeit(us, Termination::TIME_FORFEIT,
-                    who + (settings.tc.has_clock() || settings.tc.move_time_ms > 0 ? " lost on time"
+                    who + (tcs[us].has_clock() || tcs[us].move_time_ms > 0 ? " lost on time"
                                                                                  : " did not move in time"));
             break;
         }
@@ -231,6 +286,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         rec.moves.push_back(*m);
         engine.own_move_accepted(*m);
         engines[~us]->opponent_moved(*m);
+        own_view_scores[us].push_back(reply.score);
         std::optional<int> score = reply.score;
         if (score && us == BLACK) score = -*score;
         white_view_scores.push_back(score);

@@ -3,17 +3,24 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <map>
 #include <mutex>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
 
 #include "shishi/match/interrupt.hpp"
+#include "shishi/match/pentanomial.hpp"
 #include "shishi/match/pgn.hpp"
+#include "shishi/match/pgn_reader.hpp"
+#include "shishi/match/plot.hpp"
+#include "shishi/match/results_json.hpp"
 #include "shishi/match/stats.hpp"
+#include "shishi/match/tournament.hpp"
 
 namespace shishi::match {
 namespace {
@@ -32,48 +39,64 @@ std::string signed_fixed(double v, int digits) {
     return s.append(fixed(v, digits));
 }
 
-struct TerminationCount {
-    int total = 0;
-    int by_engine[2] = {0, 0};  // offences of the first / second engine
-};
+std::string clock_text(double seconds) {
+    long s = long(seconds + 0.5);
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+    return buf;
+}
+
+const TimeControl& limits(const EngineConfig& c, const MatchOptions& o) { return c.tc ? *c.tc : o.referee.tc; }
 
 // Everything the workers share, behind one mutex.
 class MatchState {
 public:
-    MatchState(const MatchOptions& o, std::ostream& out, std::ofstream& pgn, const PgnHeader& header)
-        : options_(o), out_(out), pgn_(pgn), header_(header) {}
+    MatchState(const MatchOptions& o, std::vector<std::string> names, const Schedule& schedule, std::ostream& out,
+               std::ofstream& pgn, const PgnHeader& header)
+        : options_(o), names_(std::move(names)), schedule_(schedule), standings_(int(names_.size()), schedule),
+          out_(out), pgn_(pgn), header_(header), started_(SteadyClock::now()) {}
 
     std::atomic<int> next_game{0};
     std::atomic<bool> stop_scheduling{false};
     std::atomic<bool> aborted{false};
 
-    void record(GameRecord rec) {
+    const std::vector<std::string>& names() const { return names_; }
+    bool done(int index) {
         std::lock_guard<std::mutex> lock(mutex_);
-        const bool first_white = rec.first_engine_white;
-        if (names_[0].empty()) {
-            names_[0] = first_white ? rec.white_name : rec.black_name;
-            names_[1] = first_white ? rec.black_name : rec.white_name;
-        }
-        double s = rec.first_engine_score();
-        if (s == 1.0) ++score_.wins;
-        else if (s == 0.0) ++score_.losses;
-        else ++score_.draws;
-        std::string key = rec.termination == Termination::RULE ? rec.reason : termination_name(rec.termination);
-        TerminationCount& tc = terminations_[key];
-        ++tc.total;
-        if (rec.offender) {
-            bool first_offended = (*rec.offender == WHITE) == first_white;
-            ++tc.by_engine[first_offended ? 0 : 1];
-        }
+        return done_.count(index) > 0;
+    }
+
+    // A game of an earlier session, read back from the PGN (--resume).
+    void restore(const GameSummary& g) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        done_.insert(g.round - 1);
+        count(g);
+        ++resumed_;
+        check_sprt();
+    }
+
+    void record(GameRecord rec, const GameSlot& slot) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        GameSummary g;
+        g.round = rec.round;
+        g.white = slot.white;
+        g.black = slot.black;
+        g.result = outcome_text(rec.outcome);
+        g.termination = rec.termination;
+        g.reason = rec.reason;
+        g.plies = int(rec.moves.size());
+        if (rec.offender) g.offender = *rec.offender == WHITE ? slot.white : slot.black;
+        done_.insert(rec.round - 1);
+        count(g);
         write_pgn(pgn_, rec, header_);
         pgn_.flush();
+        clear_progress();
         out_ << "Finished game " << rec.round << " (" << rec.white_name << " vs " << rec.black_name
-             << "): " << outcome_text(rec.outcome) << " {" << rec.reason << "}\n";
-        out_ << score_line() << std::endl;
-        if (options_.sprt) {
-            SprtState st = sprt(score_, *options_.sprt);
-            if (st.verdict != SprtState::CONTINUE) stop_scheduling = true;
-        }
+             << "): " << g.result << " {" << rec.reason << "}\n";
+        out_ << score_line(slot.pairing) << "\n";
+        check_sprt();
+        progress();
+        write_outputs("running", false);
     }
 
     void report_error(const std::string& message) {
@@ -81,154 +104,388 @@ public:
         errors_.push_back(message);
     }
 
-    void summary(std::ostream& out, std::ostream& err, bool interrupted) {
+    // The final report; `state` also goes to the JSON file.
+    void summary(std::ostream& out, std::ostream& err, bool interrupted, const std::string& state) {
         std::lock_guard<std::mutex> lock(mutex_);
+        clear_progress();
+        write_outputs(state, true);
         for (const std::string& e : errors_) err << "shishi-match: " << e << "\n";
-        if (interrupted) out << "Interrupted: " << score_.games() << " finished game(s) kept\n";
-        if (score_.games() == 0) {
+        if (interrupted)
+            out << "Interrupted: " << games_.size() << " finished game(s) kept"
+                << (resumed_ > 0 ? " (" + std::to_string(resumed_) + " from before the resume)" : "") << "\n";
+        if (games_.empty()) {
             out << "No games finished.\n";
             return;
         }
-        out << score_line() << "\n";
-        EloEstimate e = estimate_elo(score_);
+        const auto& pairings = schedule_.pairings();
+        for (size_t p = 0; p < pairings.size(); ++p) pairing_summary(out, int(p));
+        if (names_.size() > 2) {
+            out << "\nCross table (points/games of the row engine against the column engine):\n"
+                << standings_.cross_table(names_) << "\nRanking (Elo from each engine's score against its opponents):\n"
+                << standings_.ranking(names_) << "\n";
+        }
+        out << "Terminations:\n";
+        for (auto& [name, count] : terminations_) {
+            out << "  " << name << ": " << count.first;
+            int offences = 0;
+            for (int n : count.second) offences += n;
+            if (offences > 0) out << " (" << per_engine(count.second) << ")";
+            out << "\n";
+        }
+        auto it = terminations_.find(termination_name(Termination::REFUSAL));
+        std::vector<int> refusals = it == terminations_.end() ? std::vector<int>(names_.size()) : it->second.second;
+        out << "Refused legal moves: " << per_engine(refusals) << "\n";
+    }
+
+private:
+    void count(const GameSummary& g) {
+        const GameSlot slot = schedule_.slot(g.round - 1);
+        standings_.add(slot, g.white_score());
+        std::string key = g.termination == Termination::RULE ? g.reason : termination_name(g.termination);
+        auto& tc = terminations_[key];
+        if (tc.second.empty()) tc.second.resize(names_.size());
+        ++tc.first;
+        if (g.offender) ++tc.second[size_t(*g.offender)];
+        games_.push_back(g);
+        // The plot follows the first pairing (the match, or the first engine's first opponent).
+        if (slot.pairing == 0) {
+            const PairingResults& pr = standings_.pairing(0);
+            EloEstimate e = estimate_elo(pr.score);
+            PlotPoint pt{pr.score.games(), e.elo, e.low, e.high, 0};
+            if (options_.sprt) pt.llr = sprt(pr.penta, *options_.sprt).llr;
+            plot_.push_back(pt);
+        }
+    }
+
+    void check_sprt() {
+        if (!options_.sprt) return;
+        SprtState st = sprt(standings_.pairing(0).penta, *options_.sprt);
+        if (st.verdict != SprtState::CONTINUE) {
+            stop_scheduling = true;
+            sprt_decided_ = true;
+        }
+    }
+
+    std::string per_engine(const std::vector<int>& counts) const {
+        std::string s;
+        for (size_t e = 0; e < names_.size(); ++e) {
+            if (e > 0) s += ", ";
+            s += names_[e] + " " + std::to_string(e < counts.size() ? counts[e] : 0);
+        }
+        return s;
+    }
+
+    std::string score_line(int pairing) const {
+        const Pairing& p = schedule_.pairings()[size_t(pairing)];
+        const Score& s = standings_.pairing(pairing).score;
+        return "Score of " + names_[size_t(p.a)] + " vs " + names_[size_t(p.b)] + ": " + std::to_string(s.wins) + " - " +
+               std::to_string(s.losses) + " - " + std::to_string(s.draws) + "  [" + fixed(s.ratio(), 3) + "] " +
+               std::to_string(s.games());
+    }
+
+    void pairing_summary(std::ostream& out, int p) {
+        const PairingResults& pr = standings_.pairing(p);
+        if (pr.score.games() == 0) return;
+        out << score_line(p) << "\n";
+        EloEstimate e = estimate_elo(pr.score);
         out << "Elo difference: " << signed_fixed(e.elo, 1) << " +/- " << fixed(e.error95, 1) << " (95% interval "
             << signed_fixed(e.low, 1) << " .. " << signed_fixed(e.high, 1) << "), LOS: " << fixed(100 * e.los, 1)
-            << " %, draw ratio: " << fixed(100.0 * score_.draws / score_.games(), 1) << " %\n";
-        if (options_.sprt) {
+            << " %, draw ratio: " << fixed(100.0 * pr.score.draws / pr.score.games(), 1) << " %\n";
+        if (pr.penta.pairs() > 0) {
+            PentaEstimate pe = estimate_elo(pr.penta);
+            const auto& c = pr.penta.counts;
+            out << "Pentanomial [" << c[0] << ", " << c[1] << ", " << c[2] << ", " << c[3] << ", " << c[4] << "] over "
+                << pr.penta.pairs() << " game pair(s): Elo " << signed_fixed(pe.elo, 1) << " +/- " << fixed(pe.elo95, 1)
+                << ", nElo " << signed_fixed(pe.nelo, 1) << " +/- " << fixed(pe.nelo95, 1) << "\n";
+        }
+        if (options_.sprt && p == 0) {
             const SprtConfig& c = *options_.sprt;
-            SprtState st = sprt(score_, c);
+            SprtState st = sprt(pr.penta, c);
             out << "SPRT (elo0=" << c.elo0 << " elo1=" << c.elo1 << " alpha=" << c.alpha << " beta=" << c.beta
-                << "): LLR " << fixed(st.llr, 2) << " [" << fixed(st.lower, 2) << ", " << fixed(st.upper, 2) << "] "
+                << (c.model == SprtConfig::NORMALIZED ? " normalized" : "") << ", pentanomial): LLR "
+                << fixed(st.llr, 2) << " [" << fixed(st.lower, 2) << ", " << fixed(st.upper, 2) << "] "
                 << (st.verdict == SprtState::H1   ? "H1 accepted"
                     : st.verdict == SprtState::H0 ? "H0 accepted"
                                                   : "no verdict yet")
                 << "\n";
         }
-        out << "Terminations:\n";
-        for (auto& [name, count] : terminations_) {
-            out << "  " << name << ": " << count.total;
-            if (count.by_engine[0] + count.by_engine[1] > 0)
-                out << " (" << names_[0] << " " << count.by_engine[0] << ", " << names_[1] << " " << count.by_engine[1]
-                    << ")";
-            out << "\n";
-        }
-        auto it = terminations_.find(termination_name(Termination::REFUSAL));
-        int r0 = it == terminations_.end() ? 0 : it->second.by_engine[0];
-        int r1 = it == terminations_.end() ? 0 : it->second.by_engine[1];
-        out << "Refused legal moves: " << names_[0] << " " << r0 << ", " << names_[1] << " " << r1 << "\n";
     }
+
+    // "Progress: 7/20 games, 4-2-1, Elo +12.3 +/- 45.6, 0:01:23 left" (the first pairing's
+    // W-L-D and Elo): in place on a terminal (\r),
+    // a plain line otherwise.
+    void progress() {
+        const int total = schedule_.total(), finished = int(games_.size());
+        const int played_now = finished - resumed_;
+        const Score s = standings_.pairing(0).score;
+        std::string line = "Progress: " + std::to_string(finished) + "/" + std::to_string(total) + " games";
+        if (s.games() > 0) {
+            EloEstimate e = estimate_elo(s);
+            line += ", " + std::to_string(s.wins) + "-" + std::to_string(s.losses) + "-" + std::to_string(s.draws) +
+                    ", Elo " + signed_fixed(e.elo, 1) + " +/- " + fixed(e.error95, 1);
+            if (names_.size() > 2) line += " (" + names_[0] + " vs " + names_[size_t(schedule_.pairings()[0].b)] + ")";
+        }
+        if (played_now > 0 && finished < total) {
+            double elapsed = std::chrono::duration<double>(SteadyClock::now() - started_).count();
+            line += ", " + clock_text(elapsed / played_now * (total - finished)) + " left";
+        }
+        if (options_.terminal) {
+            out_ << "\r" << line << "\033[K" << std::flush;
+            progress_shown_ = true;
+        } else {
+            out_ << line << std::endl;
+        }
+    }
+
+    void clear_progress() {
+        if (!progress_shown_) return;
+        out_ << "\r\033[K";
+        progress_shown_ = false;
+    }
+
+    // JSON and plot: at most once a second while running (each write holds every game), and
+    // always at the end.
+    void write_outputs(const std::string& state, bool final) {
+        auto now = SteadyClock::now();
+        if (!final && now - last_write_ < std::chrono::seconds(1)) return;
+        last_write_ = now;
+        if (!options_.json_path.empty()) {
+            std::string json = results_json(RunReport{options_, names_, schedule_, standings_, games_, state});
+            if (!write_file_atomically(options_.json_path, json) && !json_error_) {
+                errors_.push_back("cannot write JSON file '" + options_.json_path + "'");
+                json_error_ = true;
+            }
+        }
+        if (!options_.plot_path.empty()) {
+            std::optional<PlotBounds> bounds;
+            if (options_.sprt) {
+                SprtState st = sprt(Pentanomial{}, *options_.sprt);
+                bounds = PlotBounds{st.lower, st.upper};
+            }
+            const std::string title = names_[0] + " vs " + names_[size_t(schedule_.pairings()[0].b)];
+            if (!write_file_atomically(options_.plot_path, render_plot_svg(plot_, bounds, title)) && !plot_error_) {
+                errors_.push_back("cannot write plot file '" + options_.plot_path + "'");
+                plot_error_ = true;
+            }
+        }
+    }
+
+public:
+    bool sprt_decided() const { return sprt_decided_; }
 
 private:
-    std::string score_line() const {
-        return "Score of " + names_[0] + " vs " + names_[1] + ": " + std::to_string(score_.wins) + " - " +
-               std::to_string(score_.losses) + " - " + std::to_string(score_.draws) + "  [" + fixed(score_.ratio(), 3) +
-               "] " + std::to_string(score_.games());
-    }
-
     const MatchOptions& options_;
+    std::vector<std::string> names_;
+    const Schedule& schedule_;
+    Standings standings_;
     std::ostream& out_;
     std::ofstream& pgn_;
     PgnHeader header_;
     std::mutex mutex_;
-    Score score_;
-    std::string names_[2];
-    std::map<std::string, TerminationCount> terminations_;
+    std::set<int> done_;
+    std::vector<GameSummary> games_;
+    std::vector<PlotPoint> plot_;
+    int resumed_ = 0;
+    // Termination key -> (count, offences per engine).
+    std::map<std::string, std::pair<int, std::vector<int>>> terminations_;
     std::vector<std::string> errors_;
+    TimePoint started_;
+    TimePoint last_write_{};
+    bool progress_shown_ = false;
+    bool json_error_ = false, plot_error_ = false;
+    bool sprt_decided_ = false;
 };
 
-Opening opening_for_pair(const std::vector<Opening>& book, int pair, const MatchOptions& o) {
-    Opening op = book[size_t(pair) % book.size()];
+Opening opening_for(const std::vector<Opening>& book, int opening, const MatchOptions& o) {
+    Opening op = book[size_t(opening) % book.size()];
     if (o.random_plies > 0) {
-        // Seeded by the pair, so both colour-reversed games get the same extra plies.
-        std::mt19937_64 rng(o.seed * 0x9E3779B97F4A7C15ull + uint64_t(pair));
+        // Seeded by the opening, so both colour-reversed games (and every pairing) get the same plies.
+        std::mt19937_64 rng(o.seed * 0x9E3779B97F4A7C15ull + uint64_t(opening));
         add_random_plies(op, o.random_plies, rng);
     }
     return op;
 }
 
-std::string fallback_name(const EngineConfig& c) { return c.name.empty() ? c.command : c.name; }
-
-// A game the engine `loser` (0 = first engine) lost before it began: it could not be started.
-GameRecord start_failure(int round, bool first_white, int loser, const MatchOptions& o, const std::string& why,
-                         const Opening& opening) {
-    GameRecord rec;
-    rec.round = round;
-    rec.first_engine_white = first_white;
-    std::string first = fallback_name(o.first), second = fallback_name(o.second);
-    rec.white_name = first_white ? first : second;
-    rec.black_name = first_white ? second : first;
-    rec.start = opening.start;
-    rec.start_is_initial = opening.start_is_initial;
-    rec.moves = opening.moves;
-    rec.opening_plies = int(opening.moves.size());
-    rec.tc = o.referee.tc;
-    Color loser_color = (loser == 0) == first_white ? WHITE : BLACK;
-    rec.offender = loser_color;
-    rec.outcome = loser_color == WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS;
-    rec.termination = Termination::SETUP_FAILURE;
-    rec.reason = std::string(loser_color == WHITE ? "White" : "Black") + " could not be started: " + why;
+std::string today() {
     std::time_t t = std::time(nullptr);
     std::tm tm{};
     localtime_r(&t, &tm);
     char buf[16];
     std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-    rec.date = buf;
+    return buf;
+}
+
+// A game that engine `loser` lost before it began: it could not be started.
+GameRecord start_failure(int round, const GameSlot& slot, int loser, const MatchOptions& o,
+                         const std::vector<std::string>& names, const std::string& why, const Opening& opening) {
+    GameRecord rec;
+    rec.round = round;
+    rec.white_name = names[size_t(slot.white)];
+    rec.black_name = names[size_t(slot.black)];
+    rec.start = opening.start;
+    rec.start_is_initial = opening.start_is_initial;
+    rec.moves = opening.moves;
+    rec.opening_plies = int(opening.moves.size());
+    rec.white_tc = limits(o.engines[size_t(slot.white)], o);
+    rec.black_tc = limits(o.engines[size_t(slot.black)], o);
+    Color loser_color = loser == slot.white ? WHITE : BLACK;
+    rec.offender = loser_color;
+    rec.outcome = loser_color == WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS;
+    rec.termination = Termination::SETUP_FAILURE;
+    rec.reason = std::string(loser_color == WHITE ? "White" : "Black") + " could not be started: " + why;
+    rec.date = today();
     return rec;
 }
 
-void worker(const MatchOptions& o, const std::vector<Opening>& book, MatchState& state) {
-    std::unique_ptr<Engine> engines[2] = {make_engine(o.first), make_engine(o.second)};
-    const EngineConfig* configs[2] = {&o.first, &o.second};
+std::string engine_label(const MatchOptions& o, int e) {
+    if (o.engines.size() == 2) return e == 0 ? "first" : "second";
+    return "#" + std::to_string(e + 1);
+}
+
+void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, const Schedule& schedule,
+            const std::vector<Opening>& book, MatchState& state) {
     static std::atomic<int> worker_number{0};
     const int me = ++worker_number;
-    engines[0]->set_log_label("w" + std::to_string(me) + ".first");
-    engines[1]->set_log_label("w" + std::to_string(me) + ".second");
+    // This worker's engine processes, started when a game first needs them.
+    std::vector<std::unique_ptr<Engine>> engines(configs.size());
+    auto engine = [&](int e) -> Engine& {
+        if (!engines[size_t(e)]) {
+            engines[size_t(e)] = make_engine(configs[size_t(e)]);
+            engines[size_t(e)]->set_log_label("w" + std::to_string(me) + "." + engine_label(o, e));
+        }
+        return *engines[size_t(e)];
+    };
     for (;;) {
         if (stop_requested() || state.stop_scheduling) break;
         int index = state.next_game++;
-        if (index >= o.games) break;
-        const bool first_white = index % 2 == 0;
-        const Opening opening = opening_for_pair(book, index / 2, o);
+        if (index >= schedule.total()) break;
+        if (state.done(index)) continue;  // finished before a resume
+        const GameSlot slot = schedule.slot(index);
+        const Opening opening = opening_for(book, slot.opening, o);
         bool started = true;
-        for (int k = 0; k < 2 && started; ++k) {
-            if (engines[k]->alive()) continue;
-            engines[k]->quit();
+        for (int e : {slot.white, slot.black}) {
+            Engine& en = engine(e);
+            if (en.alive()) continue;
+            en.quit();
             std::string error;
-            if (!engines[k]->start(error)) {
+            if (!en.start(error)) {
                 if (stop_requested()) return;
                 started = false;
-                std::string which = k == 0 ? "first" : "second";
-                state.report_error("cannot start the " + which + " engine '" + configs[k]->command + "': " + error +
-                                   "; match stopped");
+                state.report_error("cannot start the " + engine_label(o, e) + " engine '" + configs[size_t(e)].command +
+                                   "': " + error + "; match stopped");
                 state.stop_scheduling = true;
                 state.aborted = true;
-                state.record(start_failure(index + 1, first_white, k, o, error, opening));
+                state.record(start_failure(index + 1, slot, e, o, state.names(), error, opening), slot);
+                break;
             }
         }
         if (!started) break;
-        if (engines[0]->name() == engines[1]->name()) {
-            engines[0]->set_name(engines[0]->name() + " (1)");
-            engines[1]->set_name(engines[1]->name() + " (2)");
-        }
-        Engine& white = first_white ? *engines[0] : *engines[1];
-        Engine& black = first_white ? *engines[1] : *engines[0];
+        Engine& white = engine(slot.white);
+        Engine& black = engine(slot.black);
         GameRecord rec = play_game(white, black, opening, o.referee);
         rec.round = index + 1;
-        rec.first_engine_white = first_white;
-        if (rec.termination == Termination::INTERRUPTED) break;
+            if (rec.termination == Termination::INTERRUPTED) break;
         // An engine that misbehaved may be in any state: restart both for the next game.
         bool restart = is_forfeit(rec.termination);
-        state.record(std::move(rec));
-        for (auto& e : engines)
+        state.record(std::move(rec), slot);
+        for (Engine* e : {&white, &black})
             if (restart || e->wants_restart()) e->quit();
     }
-    for (auto& e : engines) e->quit();
+    for (auto& e : engines)
+        if (e) e->quit();
 }
 
 std::string host_name() {
     char buf[256] = {};
     if (gethostname(buf, sizeof buf - 1) != 0 || buf[0] == 0) return "?";
     return buf;
+}
+
+// The names games are recorded under: the configured one, else what the engine calls itself
+// (asked once before the run), else its command; equal names get " (1)", " (2)", ...
+std::vector<std::string> engine_names(std::vector<EngineConfig>& configs) {
+    std::vector<std::string> names;
+    for (EngineConfig& c : configs) {
+        std::string name = c.name;
+        if (name.empty()) {
+            auto probe = make_engine(c);
+            std::string error;
+            if (probe->start(error)) name = probe->name();
+            probe->quit();
+        }
+        names.push_back(name.empty() ? c.command : name);
+    }
+    for (size_t i = 0; i < names.size(); ++i) {
+        bool shared = false;
+        for (size_t j = 0; j < names.size(); ++j) shared |= j != i && names[j] == names[i];
+        if (!shared) continue;
+        const std::string base = names[i];
+        for (size_t j = 0; j < names.size(); ++j)
+            if (names[j] == base) names[j] = base + " (" + std::to_string(j + 1) + ")";
+    }
+    for (size_t i = 0; i < names.size(); ++i) configs[i].name = names[i];
+    return names;
+}
+
+// "10+0.1", or each engine's own control when they differ (time odds).
+std::string limits_text(const MatchOptions& o, const std::vector<std::string>& names) {
+    bool same = true;
+    for (const EngineConfig& c : o.engines) same &= limits(c, o).describe() == limits(o.engines[0], o).describe();
+    if (same) return limits(o.engines[0], o).describe();
+    std::string s;
+    for (size_t i = 0; i < o.engines.size(); ++i)
+        s += (i ? ", " : "") + names[i] + " at " + limits(o.engines[i], o).describe();
+    return s;
+}
+
+// Reads the finished games of an earlier session from the PGN, drops a torn last game, and
+// checks that the games belong to this run. False with a message otherwise.
+bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std::vector<std::string>& names,
+                     std::vector<GameSummary>& games, std::string& error) {
+    std::ifstream in(o.pgn_path);
+    if (!in) return true;  // nothing played yet: a fresh start
+    std::stringstream text;
+    text << in.rdbuf();
+    in.close();
+    const std::string all = text.str();
+    PgnFile file = read_pgn_games(all);
+    std::set<int> seen;
+    for (const PgnGameSummary& g : file.games) {
+        const std::string& round_text = g.tag("Round");
+        int round = 0;
+        for (char c : round_text) round = c >= '0' && c <= '9' && round < 100'000'000 ? round * 10 + (c - '0') : -1;
+        if (round <= 0 || round > schedule.total()) {
+            error = "--resume: game with Round \"" + round_text + "\" in '" + o.pgn_path + "' is not a game of this run";
+            return false;
+        }
+        const GameSlot slot = schedule.slot(round - 1);
+        if (g.tag("White") != names[size_t(slot.white)] || g.tag("Black") != names[size_t(slot.black)]) {
+            error = "--resume: game " + std::to_string(round) + " in '" + o.pgn_path + "' was played by " +
+                    g.tag("White") + " and " + g.tag("Black") + ", but this run has " + names[size_t(slot.white)] +
+                    " and " + names[size_t(slot.black)] + " there (other engines or options?)";
+            return false;
+        }
+        if (g.result == "*" || !seen.insert(round).second) continue;
+        GameSummary s;
+        s.round = round;
+        s.white = slot.white;
+        s.black = slot.black;
+        s.result = g.result;
+        s.termination = termination_from_name(g.tag("TerminationDetails")).value_or(Termination::RULE);
+        s.reason = g.comment;
+        s.plies = std::atoi(g.tag("PlyCount").c_str());
+        if (is_forfeit(s.termination)) s.offender = s.result == "1-0" ? slot.black : slot.white;
+        games.push_back(s);
+    }
+    if (file.complete_bytes < all.size()) {
+        std::error_code ec;
+        std::filesystem::resize_file(o.pgn_path, file.complete_bytes, ec);
+        if (ec) {
+            error = "--resume: cannot drop the torn last game of '" + o.pgn_path + "': " + ec.message();
+            return false;
+        }
+    }
+    return true;
 }
 
 }  // namespace
@@ -245,23 +502,58 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     } else {
         book.push_back(Opening{});
     }
-    std::ofstream pgn(o.pgn_path, std::ios::trunc);
+    ignore_sigpipe();
+    std::vector<EngineConfig> configs = o.engines;
+    std::vector<std::string> names = engine_names(configs);
+    if (stop_requested()) {
+        out << "Interrupted before the first game: nothing played, " << o.pgn_path << " left as it was\n";
+        return 130;
+    }
+    const Schedule schedule(make_pairings(int(configs.size()), o.tournament), o.games);
+
+    std::vector<GameSummary> earlier;
+    if (o.resume) {
+        std::string error;
+        if (!resume_from_pgn(o, schedule, names, earlier, error)) {
+            err << "shishi-match: " << error << "\n";
+            return 1;
+        }
+    }
+    std::ofstream pgn(o.pgn_path, o.resume ? std::ios::app : std::ios::trunc);
     if (!pgn) {
         err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
         return 1;
     }
-    ignore_sigpipe();
     PgnHeader header{o.event, host_name()};
-    MatchState state(o, out, pgn, header);
-    out << "Match: " << fallback_name(o.first) << " (" << protocol_name(o.first.protocol) << ") vs "
-        << fallback_name(o.second) << " (" << protocol_name(o.second.protocol) << "), " << o.games << " games, "
-        << o.referee.tc.describe() << ", " << book.size() << " opening(s), concurrency " << o.concurrency << std::endl;
+    MatchState state(o, names, schedule, out, pgn, header);
+    for (const GameSummary& g : earlier) state.restore(g);
+
+    std::string who;
+    for (size_t i = 0; i < configs.size(); ++i)
+        who += (i == 0 ? "" : i + 1 == configs.size() && configs.size() == 2 ? " vs " : ", ") + names[i] + " (" +
+               protocol_name(configs[i].protocol) + ")";
+    out << (configs.size() == 2 ? "Match: " : o.tournament == TournamentKind::GAUNTLET ? "Gauntlet: " : "Round robin: ")
+        << who << ", " << schedule.total() << " games";
+    if (schedule.pairings().size() > 1) out << " (" << o.games << " per pairing)";
+    out << ", " << limits_text(o, names) << ", " << book.size() << " opening(s), concurrency " << o.concurrency
+        << std::endl;
+    if (o.resume)
+        out << "Resuming: " << earlier.size() << " finished game(s) in " << o.pgn_path << ", "
+            << schedule.total() - int(earlier.size()) << " to play" << std::endl;
+
     std::vector<std::thread> threads;
-    int n = std::min(o.concurrency, o.games);
-    for (int t = 0; t < n; ++t) threads.emplace_back(worker, std::cref(o), std::cref(book), std::ref(state));
+    int n = std::min(o.concurrency, std::max(1, schedule.total() - int(earlier.size())));
+    if (!state.stop_scheduling)
+        for (int t = 0; t < n; ++t)
+            threads.emplace_back(worker, std::cref(o), std::cref(configs), std::cref(schedule), std::cref(book),
+                                 std::ref(state));
     for (std::thread& t : threads) t.join();
     bool interrupted = stop_requested();
-    state.summary(out, err, interrupted);
+    std::string final_state = interrupted          ? "interrupted"
+                              : state.aborted      ? "aborted"
+                              : state.sprt_decided() ? "sprt"
+                                                   : "complete";
+    state.summary(out, err, interrupted, final_state);
     out.flush();
     if (interrupted) return 130;
     return state.aborted ? 1 : 0;

@@ -51,6 +51,15 @@ std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error
             return std::nullopt;
         }
         std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        if (key == "model") {
+            if (value == "logistic") c.model = SprtConfig::LOGISTIC;
+            else if (value == "normalized") c.model = SprtConfig::NORMALIZED;
+            else {
+                error = "SPRT model '" + value + "' is not logistic or normalized";
+                return std::nullopt;
+            }
+            continue;
+        }
         double v;
         try {
             size_t used = 0;
@@ -65,7 +74,7 @@ std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error
         else if (key == "alpha") c.alpha = v;
         else if (key == "beta") c.beta = v;
         else {
-            error = "unknown SPRT parameter '" + key + "' (elo0, elo1, alpha, beta)";
+            error = "unknown SPRT parameter '" + key + "' (elo0, elo1, alpha, beta, model)";
             return std::nullopt;
         }
     }
@@ -78,24 +87,6 @@ std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error
         return std::nullopt;
     }
     return c;
-}
-
-SprtState sprt(const Score& s, const SprtConfig& c) {
-    SprtState st;
-    st.lower = std::log(c.beta / (1 - c.alpha));
-    st.upper = std::log((1 - c.beta) / c.alpha);
-    const int n = s.games();
-    if (n == 0) return st;
-    const double mu = s.ratio();
-    const double w = double(s.wins) / n, l = double(s.losses) / n, d = double(s.draws) / n;
-    const double var = w * (1 - mu) * (1 - mu) + l * mu * mu + d * (0.5 - mu) * (0.5 - mu);
-    if (var <= 0) return st;
-    const double s0 = score_from_elo(c.elo0), s1 = score_from_elo(c.elo1);
-    // For a normal approximation with the sample variance, LLR = n/(2 var) ((mu-s0)^2 - (mu-s1)^2).
-    st.llr = n * (s1 - s0) * (2 * mu - s0 - s1) / (2 * var);
-    if (st.llr >= st.upper) st.verdict = SprtState::H1;
-    else if (st.llr <= st.lower) st.verdict = SprtState::H0;
-    return st;
 }
 
 }  // namespace shishi::match

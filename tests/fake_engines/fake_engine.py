@@ -10,6 +10,9 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --stall-at N                     never answer (and ignore everything, even quit)
   --flood-at N                     write endless lines that are not moves
   --flood-after N                  after its N-th move, flood while the opponent thinks
+  --exit-after N                   exit right after its N-th move (dies while the opponent thinks)
+  --exit-on-new                    exit when told of a new game (XBoard new, USI usinewgame)
+  --no-pong                        never answer ping (XBoard) or isready after the handshake (USI)
   --refuse-at N                    call the opponent's N-th move illegal ("Illegal move: ...")
   --claim-at N [--claim RESULT]    claim a result instead of moving (default 1-0)
   --resign-at N                    resign
@@ -18,9 +21,11 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --no-handshake                   never finish the handshake (no features / no usiok)
   --split-legs                     send a multi-leg XBoard move as one `move` line per leg
   --name NAME                      name announced in the handshake
+  --log FILE                       append every line it receives to FILE
 When the move list runs out it resigns.
 """
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -37,6 +42,9 @@ def main():
     ap.add_argument("--flood-at", type=int, default=0)
     ap.add_argument("--refuse-at", type=int, default=0)
     ap.add_argument("--flood-after", type=int, default=0)
+    ap.add_argument("--exit-after", type=int, default=0)
+    ap.add_argument("--exit-on-new", action="store_true")
+    ap.add_argument("--no-pong", action="store_true")
     ap.add_argument("--claim-at", type=int, default=0)
     ap.add_argument("--claim", default="1-0")
     ap.add_argument("--resign-at", type=int, default=0)
@@ -45,6 +53,7 @@ def main():
     ap.add_argument("--no-handshake", action="store_true")
     ap.add_argument("--split-legs", action="store_true")
     ap.add_argument("--name", default="Fake")
+    ap.add_argument("--log", default=None)
     a = ap.parse_args()
     moves = a.moves.split()
     state = {"turn": 0, "received": 0, "playing": False}
@@ -92,6 +101,9 @@ def main():
             out("move " + legs[-1])
         else:
             out("move " + move)
+        if n == a.exit_after:
+            sys.stdout.flush()
+            os._exit(4)
         if n == a.flood_after:
             def flood():
                 try:
@@ -101,7 +113,10 @@ def main():
                     pass
             threading.Thread(target=flood, daemon=True).start()
 
+    log = open(a.log, "a", buffering=1) if a.log else None
     for raw in sys.stdin:
+        if log:
+            log.write(raw if raw.endswith("\n") else raw + "\n")
         words = raw.split()
         if not words:
             continue
@@ -114,8 +129,11 @@ def main():
             if cmd == "protover":
                 out('feature myname="%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0 done=1' % a.name)
             elif cmd == "ping":
-                out("pong " + (words[1] if len(words) > 1 else ""))
+                if not a.no_pong:
+                    out("pong " + (words[1] if len(words) > 1 else ""))
             elif cmd == "new":
+                if a.exit_on_new:
+                    os._exit(5)
                 state.update(turn=0, received=0, playing=False)
             elif cmd == "force":
                 state["playing"] = False
@@ -135,9 +153,13 @@ def main():
                 out("option name USI_Hash type spin default 16 min 1 max 1024")
                 out("usiok")
             elif cmd == "usinewgame":
-                state.update(turn=0, received=0, last=None, desync=False)
+                if a.exit_on_new:
+                    os._exit(5)
+                state.update(turn=0, received=0, last=None, desync=False, ready=state.get("ready", 0))
             elif cmd == "isready":
-                out("readyok")
+                state["ready"] = state.get("ready", 0) + 1
+                if not a.no_pong or state["ready"] == 1:
+                    out("readyok")
             elif cmd == "position":
                 # Each position must be the previous one plus this engine's move and the reply:
                 # a host that forgets a move gets an illegal answer.

@@ -32,6 +32,9 @@ struct EngineConfig {
     std::vector<RuleOptionSpec> rule_options;
     int memory_mb = 64;              // XBoard `memory`, USI `USI_Hash`
     int64_t handshake_timeout_ms = 10'000;
+    // This engine's own limits (--first-tc, tc=... of --engine): clock, time per move, depth,
+    // nodes. None: the match's (RefereeSettings::tc).
+    std::optional<TimeControl> tc;
 };
 
 // What the engine's position at game start is: a start position (sent as FEN/SFEN when it is

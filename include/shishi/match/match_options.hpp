@@ -10,22 +10,30 @@
 #include "shishi/match/engine.hpp"
 #include "shishi/match/referee.hpp"
 #include "shishi/match/stats.hpp"
+#include "shishi/match/tournament.hpp"
 
 namespace shishi::match {
 
 struct MatchOptions {
-    EngineConfig first, second;
-    int games = 0;
+    // At least two: --first and --second are the first two, then every --engine and the
+    // engines of --engines files in command-line order.
+    std::vector<EngineConfig> engines;
+    TournamentKind tournament = TournamentKind::ROUND_ROBIN;
+    int games = 0;                 // per pairing
     RefereeSettings referee;
     int concurrency = 1;
     std::string openings_path;     // empty: the initial setup
     int random_plies = 0;
     uint64_t seed = 1;
     std::string pgn_path;
+    bool resume = false;           // continue the run whose games are in pgn_path
+    std::string json_path;         // results as JSON, rewritten after every game
+    std::string plot_path;         // SVG of the Elo estimate (and LLR) against games
     std::optional<SprtConfig> sprt;
     std::string event = "shishi-match";
     bool help = false;
     bool debug = false;            // log all engine traffic to standard error
+    bool terminal = false;         // output is a terminal: the progress line updates in place
 };
 
 // Reads the arguments (without the program name); on error prints why to err and returns nullopt.

@@ -1,6 +1,7 @@
 // PGN output of finished games: the seven standard tags, TimeControl, Variant "chu", SetUp/FEN
-// when the game did not start from the initial setup, Termination; moves in XBoard notation.
-// The game becomes a record::Record and the record module's writer writes it.
+// when the game did not start from the initial setup, Termination (and TerminationDetails, the
+// runner's own kind of ending); moves in XBoard notation. The game becomes a record::Record and
+// the record module's writer writes it.
 #pragma once
 
 #include <ostream>

@@ -30,6 +30,7 @@ enum class Termination {
 };
 const char* termination_name(Termination t);       // "time forfeit", "illegal move", ...
 const char* termination_pgn_tag(Termination t);    // PGN Termination tag values
+std::optional<Termination> termination_from_name(const std::string& name);  // termination_name's inverse
 // Did the engine that lost do something wrong (so it should be restarted)?
 bool is_forfeit(Termination t);
 
@@ -38,18 +39,33 @@ struct Adjudication {
     int moves = 0;      // consecutive moves of each engine beyond the threshold
 };
 
+// --draw movenumber=N movecount=M score=S: a draw once the game has N full moves (opening
+// included) and the last M moves of each engine all carried a score within S cp of zero.
+struct DrawAdjudication {
+    int move_number = 0, move_count = 0, score_cp = 0;
+    bool enabled() const { return move_count > 0; }
+};
+
+// --resign movecount=M score=S: an engine whose last M moves all carried a score of S cp or
+// more against itself loses.
+struct ResignAdjudication {
+    int move_count = 0, score_cp = 0;
+    bool enabled() const { return move_count > 0; }
+};
+
 struct RefereeSettings {
-    TimeControl tc;
+    TimeControl tc;         // for an engine without limits of its own (EngineConfig::tc)
     int64_t margin_ms = 200;
     int max_plies = 1000;   // whole game, opening included; 0 = no limit
     Adjudication adjudication;
+    DrawAdjudication draw;
+    ResignAdjudication resign;
     RuleSet rules;  // the book by default (--rules)
 };
 
 struct GameRecord {
     int round = 0;                   // 1-based game number
     std::string white_name, black_name;
-    bool first_engine_white = true;  // which engine of the match played the first player
     Position start;
     bool start_is_initial = true;
     std::vector<Move> moves;         // every move, opening included
@@ -58,12 +74,12 @@ struct GameRecord {
     Termination termination = Termination::INTERRUPTED;
     std::string reason;              // human-readable, e.g. "Black's king captured"
     std::optional<Color> offender;   // who forfeited (for TIME_FORFEIT ... SETUP_FAILURE)
-    TimeControl tc;
+    TimeControl white_tc, black_tc;  // each side's own limits
     std::string date;                // "YYYY.MM.DD"
-
-    // Score for the first engine of the match: 1, 0.5, 0 (or -1 if unfinished).
-    double first_engine_score() const;
 };
+
+// The limits an engine plays under: its own, else the match's.
+const TimeControl& limits_of(const Engine& engine, const RefereeSettings& settings);
 
 // Plays one game. Both engines must be started. `stop_requested()` aborts it (INTERRUPTED).
 GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings);

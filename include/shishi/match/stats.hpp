@@ -1,5 +1,6 @@
-// Match statistics: Elo difference with a 95% confidence interval, likelihood of superiority
-// and the sequential probability ratio test (SPRT) used to stop a match early.
+// Match statistics from game results (wins, losses, draws): Elo difference with a 95%
+// confidence interval and likelihood of superiority; the SPRT's settings and state (the test
+// itself runs on game pairs: pentanomial.hpp).
 #pragma once
 
 #include <optional>
@@ -28,8 +29,11 @@ EloEstimate estimate_elo(const Score& s);
 
 struct SprtConfig {
     double elo0 = 0, elo1 = 5, alpha = 0.05, beta = 0.05;
+    // The bounds' unit: logistic Elo, or normalized Elo (fishtest's default for new tests).
+    enum Model { LOGISTIC, NORMALIZED } model = LOGISTIC;
 };
-// Parses "elo0=0 elo1=5 alpha=0.05 beta=0.05" (any order, all four optional).
+// Parses "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic|normalized" (any order, all
+// optional).
 std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error);
 
 struct SprtState {
@@ -37,8 +41,5 @@ struct SprtState {
     double lower = 0, upper = 0;     // ln(beta/(1-alpha)), ln((1-beta)/alpha)
     enum Verdict { CONTINUE, H0, H1 } verdict = CONTINUE;
 };
-// Log-likelihood ratio of H1 (elo1) against H0 (elo0) with the trinomial (win/draw/loss)
-// normal approximation of the generalised SPRT; 0 while there is no variance yet.
-SprtState sprt(const Score& s, const SprtConfig& c);
 
 }  // namespace shishi::match

@@ -1,0 +1,27 @@
+// Reading back the PGN files the runner writes, for --resume: each complete game's tags, final
+// comment and result. A game cut off by a crash (no result after its moves) is not a game: the
+// reader reports where the last complete game ends so that the runner can drop the torn tail.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace shishi::match {
+
+struct PgnGameSummary {
+    std::map<std::string, std::string> tags;
+    std::string result;   // "1-0", "0-1", "1/2-1/2" or "*"
+    std::string comment;  // the last comment before the result (the runner's reason)
+    const std::string& tag(const std::string& name) const;  // "" when absent
+};
+
+struct PgnFile {
+    std::vector<PgnGameSummary> games;
+    size_t complete_bytes = 0;  // length of the prefix holding the complete games
+};
+
+// Reads PGN text; never fails (malformed tails are simply not complete games).
+PgnFile read_pgn_games(const std::string& text);
+
+}  // namespace shishi::match

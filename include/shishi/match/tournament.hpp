@@ -1,0 +1,85 @@
+// The shape of a run: which engines meet (round robin or gauntlet), in which order the games are
+// played, and the results per pairing and per engine (cross table, ranking with Elo).
+//
+// Every pairing plays `games` games; games 2k and 2k+1 of a pairing share opening k with colours
+// reversed (the first engine of the pairing is White in the even one). Games are played round by
+// round: both games of opening k for every pairing before opening k+1, so an interrupted run
+// has played every pairing about equally. A two-engine match is the one-pairing schedule.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "shishi/match/pentanomial.hpp"
+#include "shishi/match/stats.hpp"
+
+namespace shishi::match {
+
+enum class TournamentKind { ROUND_ROBIN, GAUNTLET };
+std::optional<TournamentKind> parse_tournament(const std::string& text);
+
+struct Pairing {
+    int a = 0, b = 0;  // engine indices; scores of the pairing are from a's view
+};
+// Round robin: every engine against every other (0-1, 0-2, ..., 1-2, ...); gauntlet: engine 0
+// against each of the others.
+std::vector<Pairing> make_pairings(int engine_count, TournamentKind kind);
+
+struct GameSlot {
+    int pairing = 0;
+    int game = 0;          // within the pairing, 0-based
+    int white = 0, black = 0;
+    int opening = 0;       // game / 2: the opening (and the game pair) within the pairing
+    bool a_is_white() const { return game % 2 == 0; }
+};
+
+class Schedule {
+public:
+    Schedule(std::vector<Pairing> pairings, int games_per_pairing);
+    int total() const { return int(pairings_.size()) * games_; }
+    int games_per_pairing() const { return games_; }
+    // The game with 0-based index `index` of the whole run (0 <= index < total()).
+    GameSlot slot(int index) const;
+    const std::vector<Pairing>& pairings() const { return pairings_; }
+
+private:
+    std::vector<Pairing> pairings_;
+    int games_;
+};
+
+struct PairingResults {
+    Score score;        // from the pairing's first engine's view
+    Pentanomial penta;  // complete game pairs only
+    std::map<int, double> half_pairs;  // opening -> a's points in the one game finished so far
+};
+
+class Standings {
+public:
+    Standings(int engine_count, const Schedule& schedule);
+    // A finished game: white_score is 1, 0.5 or 0.
+    void add(const GameSlot& slot, double white_score);
+    const PairingResults& pairing(int index) const { return pairings_[size_t(index)]; }
+    // Engine e's score against all its opponents.
+    Score engine_score(int e) const;
+    // Engine e's points (wins + draws/2) against engine f, and the games they played.
+    double points(int e, int f, int& games) const;
+    int games() const { return games_; }
+
+    // "Rank Name Elo +/- Games Score Draws", best score first; Elo from each engine's score
+    // against the field.
+    std::string ranking(const std::vector<std::string>& names) const;
+    // Points of the row engine against each column engine ("-" where they do not meet).
+    std::string cross_table(const std::vector<std::string>& names) const;
+
+private:
+    bool meet(int e, int f) const;  // is there a pairing of e and f?
+
+    const Schedule& schedule_;
+    int engines_;
+    std::vector<PairingResults> pairings_;
+    int games_ = 0;
+};
+
+}  // namespace shishi::match

@@ -1,0 +1,161 @@
+// --resume: an interrupted run continues from its PGN without replaying or losing a finished
+// game; a game torn by a crash is dropped and played again; a PGN of another run is refused.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "match_test_support.hpp"
+#include "shishi/match/interrupt.hpp"
+#include "shishi/match/match_options.hpp"
+#include "shishi/match/pgn_reader.hpp"
+#include "shishi/match/runner.hpp"
+
+using namespace shishi::match;
+using match_test::count_of;
+using match_test::fake;
+using match_test::slurp;
+using match_test::temp_pgn;
+
+namespace {
+
+MatchOptions options(const std::string& first_args, const std::string& second_args, const std::string& pgn,
+                     int games) {
+    std::ostringstream err;
+    auto o = parse_match_args({"--first", fake("xboard", first_args), "--second", fake("xboard", second_args),
+                               "--games", std::to_string(games), "--tc", "60+1", "--max-plies", "1", "--pgn", pgn},
+                              err);
+    REQUIRE(o);
+    return *o;
+}
+
+int run(const MatchOptions& o, std::string& out) {
+    std::ostringstream s, err;
+    int code = run_match(o, s, err);
+    out = s.str() + err.str();
+    return code;
+}
+
+std::string write_file(const std::string& path, const std::string& text) {
+    std::ofstream(path, std::ios::trunc) << text;
+    return path;
+}
+
+}  // namespace
+
+TEST_CASE("the PGN reader finds complete games and where a torn one begins", "[match][resume][pgn]") {
+    const std::string one = "[Event \"x\"]\n[Round \"1\"]\n[White \"A \\\"q\\\"\"]\n\n1. h4h5 {draw at the limit} 1/2-1/2\n\n";
+    const std::string two = "[Event \"x\"]\n[Round \"2\"]\n\n1. h4h5 e9e8 {opening} 2. e4e5\n{White resigns} 0-1\n\n";
+    PgnFile f = read_pgn_games(one + two + "[Event \"x\"]\n[Round \"3\"]\n\n1. h4h5 e9");
+    REQUIRE(f.games.size() == 2);
+    CHECK(f.games[0].tag("Round") == "1");
+    CHECK(f.games[0].tag("White") == "A \"q\"");
+    CHECK(f.games[0].result == "1/2-1/2");
+    CHECK(f.games[0].comment == "draw at the limit");
+    CHECK(f.games[1].result == "0-1");
+    CHECK(f.games[1].comment == "White resigns");
+    CHECK(f.complete_bytes == one.size() + two.size());
+    // A torn tag line, a result without its line end: not games.
+    CHECK(read_pgn_games("[Event \"x\"]\n[Round \"1").games.empty());
+    CHECK(read_pgn_games("[Round \"1\"]\n\n1. h4h5 1-0").games.empty());
+    CHECK(read_pgn_games("").complete_bytes == 0);
+}
+
+TEST_CASE("an interrupted match resumes from its PGN and plays only the missing games", "[match][resume][runner]") {
+    // Session 1: game 1 ends at the ply limit after A's first move; in game 2 B (White) stalls
+    // until the stop request, so it is not finished and not written.
+    const std::string pgn = temp_pgn("resume");
+    std::remove(pgn.c_str());
+    MatchOptions first = options("--moves h4h5 --name A", "--stall-at 1 --name B", pgn, 6);
+    std::thread stopper([] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+        request_stop();
+    });
+    std::string out1;
+    int code1 = run(first, out1);
+    stopper.join();
+    clear_stop_request();
+    INFO(out1);
+    CHECK(code1 == 130);
+    const std::string after1 = slurp(pgn);
+    REQUIRE(count_of(after1, "[Event ") == 1);
+    CHECK(count_of(after1, "[Round \"1\"]") == 1);
+
+    // Session 2 (B no longer stalls; with no moves it resigns at once): games 2 to 6 only,
+    // game 1 is kept as it was.
+    MatchOptions second = options("--moves h4h5 --name A", "--name B", pgn, 6);
+    second.resume = true;
+    std::string out2;
+    int code2 = run(second, out2);
+    INFO(out2);
+    CHECK(code2 == 0);
+    const std::string after2 = slurp(pgn);
+    CHECK(after2.substr(0, after1.size()) == after1);
+    CHECK(count_of(after2, "[Event ") == 6);
+    for (int round = 1; round <= 6; ++round) CHECK(count_of(after2, "[Round \"" + std::to_string(round) + "\"]") == 1);
+    CHECK(out2.find("Resuming: 1 finished game(s)") != std::string::npos);
+    CHECK(count_of(out2, "Finished game ") == 5);
+    CHECK(out2.find("Finished game 1 ") == std::string::npos);
+    // The summary counts all six games: A draws as White, wins as Black (B resigns at once).
+    CHECK(out2.find("Score of A vs B: 3 - 0 - 3  [0.750] 6") != std::string::npos);
+    CHECK(out2.find("Pentanomial [0, 0, 0, 3, 0] over 3 game pair(s)") != std::string::npos);
+
+    // Session 3: nothing left to play.
+    std::string out3;
+    CHECK(run(second, out3) == 0);
+    CHECK(slurp(pgn) == after2);
+    CHECK(count_of(out3, "Finished game ") == 0);
+    std::remove(pgn.c_str());
+}
+
+TEST_CASE("resuming drops a game torn by a crash and plays it again", "[match][resume][runner]") {
+    const std::string pgn = temp_pgn("torn");
+    MatchOptions o = options("--moves h4h5 --name A", "--moves h4h5 --name B", pgn, 4);
+    std::string out;
+    REQUIRE(run(o, out) == 0);
+    const std::string full = slurp(pgn);
+    // Keep two games and half of the third, as a power cut might.
+    size_t third = full.find("[Event ", full.find("[Event ", full.find("[Event ") + 1) + 1);
+    REQUIRE(third != std::string::npos);
+    const std::string kept = full.substr(0, third);
+    write_file(pgn, kept + full.substr(third, 60));
+    o.resume = true;
+    REQUIRE(run(o, out) == 0);
+    INFO(out);
+    const std::string after = slurp(pgn);
+    CHECK(after.substr(0, kept.size()) == kept);
+    CHECK(count_of(after, "[Event ") == 4);
+    for (int round = 1; round <= 4; ++round) CHECK(count_of(after, "[Round \"" + std::to_string(round) + "\"]") == 1);
+    CHECK(out.find("Resuming: 2 finished game(s)") != std::string::npos);
+    std::remove(pgn.c_str());
+}
+
+TEST_CASE("resuming refuses the PGN of another run and leaves it alone", "[match][resume][runner]") {
+    const std::string pgn = temp_pgn("other");
+    MatchOptions o = options("--moves h4h5 --name A", "--moves h4h5 --name B", pgn, 2);
+    std::string out;
+    REQUIRE(run(o, out) == 0);
+    const std::string before = slurp(pgn);
+    MatchOptions other = options("--moves h4h5 --name C", "--moves h4h5 --name B", pgn, 2);
+    other.resume = true;
+    CHECK(run(other, out) == 1);
+    CHECK(out.find("--resume: game 1") != std::string::npos);
+    CHECK(slurp(pgn) == before);
+    // More rounds in the file than the run has games.
+    MatchOptions shorter = options("--moves h4h5 --name A", "--moves h4h5 --name B", pgn, 1);
+    shorter.resume = true;
+    CHECK(run(shorter, out) == 1);
+    CHECK(out.find("is not a game of this run") != std::string::npos);
+    CHECK(slurp(pgn) == before);
+    std::remove(pgn.c_str());
+
+    // No PGN yet: --resume starts afresh.
+    MatchOptions fresh = options("--moves h4h5 --name A", "--moves h4h5 --name B", pgn, 2);
+    fresh.resume = true;
+    CHECK(run(fresh, out) == 0);
+    CHECK(count_of(slurp(pgn), "[Event ") == 2);
+    std::remove(pgn.c_str());
+}
