@@ -174,6 +174,23 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     CHECK(o->referee.max_plies == 300);
     CHECK(o->referee.margin_ms == 150);
     CHECK(o->first.name == "One");
+    // The referee's rules are sent to engines that offer the rule options.
+    REQUIRE(o->first.rule_options.size() == 4);
+    CHECK(o->first.rule_options[0].name == "Rules");
+    CHECK(o->first.rule_options[0].value == "book");
+    CHECK(o->second.rule_options[1].value == "true");  // Okazaki rule
+
+    auto lishogi = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x",
+                                     "--rules", "lishogi,okazaki"},
+                                    err);
+    REQUIRE(lishogi);
+    shishi::RuleSet want = shishi::lishogi_rules();
+    want.okazaki = true;
+    CHECK(lishogi->referee.rules == want);
+    CHECK(lishogi->first.rule_options[0].value == "lishogi");
+    auto plain = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x"}, err);
+    REQUIRE(plain);
+    CHECK(plain->referee.rules == shishi::book_rules());
 
     auto st = parse_match_args({"--first", "a", "--second", "b", "--first-protocol", "usi", "--second-protocol",
                                 "usi", "--games", "2", "--st", "0.5", "--depth", "4", "--pgn", "x"},
@@ -199,6 +216,8 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--first-protocol", "uci"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--adjudicate", "100"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--rules", "nonsense"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--rules", "okazaki,lishogi"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--rules", "repetition=chess"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--bogus", "1"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn"},
         {"--first", "a", "--second", "b", "--games", "2", "--st", "0.5", "--pgn", "x"},

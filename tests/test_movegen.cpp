@@ -446,33 +446,51 @@ TEST_CASE("protected Lion on the second step: the bridge exception", "[movegen][
         Position blocked = board(std::string(KINGS) + "Nf6 pe7 nf8 rf3 Pf4");
         CHECK(legal(blocked, "f6e7,e7f8"));
     }
-    SECTION("a Pawn or Go-Between taken on the first step still stands for the protection test") {
-        // Project decision (docs/rules.md), matching the perft reference: without a bridge the
-        // protection test is made as if the first victim were still on its square, so it
-        // protects the Lion behind it and blocks lines through its square.
+    SECTION("a Pawn or Go-Between taken on the first step is gone for the protection test") {
+        // RULES.md: the test is made on the board after the move. The Pawn on g6 attacked g5,
+        // but it has been taken, so nothing protects the Lion there.
         Position guarded = board(std::string(KINGS) + "Ng7 pg6 ng5");
         const Move pawn_then_lion = Move::double_step(sq("g7"), sq("g6"), sq("g5"));
-        CHECK(!is_legal(guarded, pawn_then_lion));
-        // RuleOptions::weak_bridge_stays = false is RULES.md's wording (HaChu's reading): the
-        // Pawn's square is empty for the test, so the capture is allowed.
-        Position wording = guarded;
-        RuleOptions r;
-        r.weak_bridge_stays = false;
-        wording.set_rules(r);
-        CHECK(is_legal(wording, pawn_then_lion));
-        // Move text is accepted under either reading, so an opponent that follows the wording
-        // is not refused; the generator itself never plays the move.
-        CHECK(legal(guarded, "g7g6,g6g5"));
+        CHECK(is_legal(guarded, pawn_then_lion));
+        // It does not block either: the Rook on f3 sees f8 through the two emptied squares.
         Position screened = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3");
-        CHECK(legal(screened, "f6f7,f7f8"));
-        // Diagonally: the Go-Between on g7 (which itself attacks only g6 and g8) blocks the
-        // Bishop's protection of h8.
+        CHECK(!is_legal(screened, Move::double_step(sq("f6"), sq("f7"), sq("f8"))));
+        CHECK(!legal(screened, "f6f7,f7f8"));
+        Position open = board(std::string(KINGS) + "Nf6 pf7 nf8 rf3 Pf4");
+        CHECK(legal(open, "f6f7,f7f8"));  // a piece of ours between the Rook and f6 shields
+        // Diagonally: the Go-Between on g7 does not block the Bishop's protection of h8.
         Position go_between = board(std::string(KINGS) + "Nf6 ig7 nh8 bd4");
-        CHECK(legal(go_between, "f6g7,g7h8"));
+        CHECK(!legal(go_between, "f6g7,g7h8"));
         Position silver = board(std::string(KINGS) + "Nf6 sg7 nh8 bd4");
         CHECK(legal(silver, "f6g7,g7h8"));  // bridge: rule 1 does not apply at all
         Position leap = board(std::string(KINGS) + "Nf6 nh8 bd4");
         CHECK(!legal(leap, "f6h8"));  // and the Bishop does protect h8 through the start square
+    }
+    SECTION("the issue's position: the Rook protects 6e through both emptied squares") {
+        Position pos = sfen("11k/12/12/12/6n5/6p5/6N5/6r5/12/12/12/K11 b - 1");
+        auto m = parse_usi_move(pos, "6g6f6e");
+        CHECK(!m);
+        CHECK(!moves_from(pos, sq("g6")).count("g6g7,g7g8"));
+        CHECK(moves_from(pos, sq("g6")).count("g6g7,g7g6"));  // igui on the Pawn stays
+    }
+    SECTION("lishogi's reading: the Pawn taken first still protects, but blocks nothing") {
+        RuleSet lishogi;
+        lishogi.lion_victim_protects = true;
+        Position guarded = board(std::string(KINGS) + "Ng7 pg6 ng5");
+        guarded.set_rules(lishogi);
+        const Move pawn_then_lion = Move::double_step(sq("g7"), sq("g6"), sq("g5"));
+        CHECK(!is_legal(guarded, pawn_then_lion));
+        // A Pawn beside the path attacks nothing on the target: allowed.
+        Position beside = board(std::string(KINGS) + "Nf6 pg7 nh8");
+        beside.set_rules(lishogi);
+        CHECK(is_legal(beside, Move::double_step(sq("f6"), sq("g7"), sq("h8"))));
+        // Still no block: the Bishop sees h8 through the emptied g7.
+        Position go_between = board(std::string(KINGS) + "Nf6 ig7 nh8 bd4");
+        go_between.set_rules(lishogi);
+        CHECK(!is_legal(go_between, Move::double_step(sq("f6"), sq("g7"), sq("h8"))));
+        // As text, a move legal under the book reading is accepted all the same, so an
+        // opponent or GUI that follows the book is not refused.
+        CHECK(legal(guarded, "g7g6,g6g5"));
     }
 }
 
@@ -540,7 +558,7 @@ TEST_CASE("counter-strike state is set by a non-Lion taking a Lion and lasts one
 }
 
 TEST_CASE("Okazaki option: counter-strike does not protect an unprotected Lion", "[movegen][lion][counter-strike]") {
-    RuleOptions okazaki;
+    RuleSet okazaki;
     okazaki.okazaki = true;
     Position pos = xfen(fen_of(std::string(KINGS) + "+oe6 nh6 Rl6", "w - e6 0 1"));
     CHECK(!legal(pos, "l6h6"));
@@ -726,17 +744,21 @@ TEST_CASE("captures and quiets partition the legal moves; no move or successor t
 }
 
 TEST_CASE("may_promote follows the three promotion rules", "[movegen][promotion]") {
-    CHECK(may_promote(WHITE, SILVER, sq("f8"), sq("f9"), false));
-    CHECK(!may_promote(WHITE, SILVER, sq("f9"), sq("f10"), false));
-    CHECK(may_promote(WHITE, SILVER, sq("f9"), sq("f10"), true));
-    CHECK(may_promote(WHITE, SILVER, sq("f9"), sq("e8"), true));
-    CHECK(!may_promote(WHITE, SILVER, sq("f9"), sq("e8"), false));
-    CHECK(!may_promote(WHITE, SILVER, sq("f7"), sq("f8"), true));
-    CHECK(may_promote(WHITE, PAWN, sq("f11"), sq("f12"), false));
-    CHECK(!may_promote(WHITE, LANCE, sq("f11"), sq("f12"), false));
-    CHECK(may_promote(BLACK, SILVER, sq("f5"), sq("f4"), false));
-    CHECK(!may_promote(BLACK, SILVER, sq("f8"), sq("f9"), false));
-    CHECK(may_promote(BLACK, PAWN, sq("f2"), sq("f1"), false));
+    CHECK(may_promote(book_rules(), WHITE, SILVER, sq("f8"), sq("f9"), false));
+    CHECK(!may_promote(book_rules(), WHITE, SILVER, sq("f9"), sq("f10"), false));
+    CHECK(may_promote(book_rules(), WHITE, SILVER, sq("f9"), sq("f10"), true));
+    CHECK(may_promote(book_rules(), WHITE, SILVER, sq("f9"), sq("e8"), true));
+    CHECK(!may_promote(book_rules(), WHITE, SILVER, sq("f9"), sq("e8"), false));
+    CHECK(!may_promote(book_rules(), WHITE, SILVER, sq("f7"), sq("f8"), true));
+    CHECK(may_promote(book_rules(), WHITE, PAWN, sq("f11"), sq("f12"), false));
+    CHECK(!may_promote(book_rules(), WHITE, LANCE, sq("f11"), sq("f12"), false));
+    // lishogi: a Lance on the last rank may promote like a Pawn (scalashogi Chushogi.canPromote).
+    CHECK(may_promote(lishogi_rules(), WHITE, LANCE, sq("f11"), sq("f12"), false));
+    CHECK(may_promote(lishogi_rules(), BLACK, LANCE, sq("f2"), sq("f1"), false));
+    CHECK(!may_promote(lishogi_rules(), WHITE, LANCE, sq("f10"), sq("f11"), false));
+    CHECK(may_promote(book_rules(), BLACK, SILVER, sq("f5"), sq("f4"), false));
+    CHECK(!may_promote(book_rules(), BLACK, SILVER, sq("f8"), sq("f9"), false));
+    CHECK(may_promote(book_rules(), BLACK, PAWN, sq("f2"), sq("f1"), false));
 }
 
 TEST_CASE("move shapes hold every direction of the piece table in exactly one group", "[movegen]") {

@@ -1,5 +1,6 @@
 // The move generator against /work/shared/perft/reference.tsv (counts from an independent
-// implementation of RULES.md): every position, every listed depth.
+// implementation of RULES.md) and reference-lishogi.tsv (lishogi's rules, also independent):
+// every position, every listed depth, each under its rule set.
 #include "test_support.hpp"
 
 using namespace shishi;
@@ -20,7 +21,7 @@ TEST_CASE("reference suite parses completely", "[perft]") {
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
     CHECK(errors.empty());
-    CHECK(cases.size() == 14);
+    CHECK(cases.size() == 16);
     for (const PerftCase& c : cases) {
         INFO(c.name);
         CHECK(!c.counts.empty());
@@ -50,6 +51,57 @@ TEST_CASE("perft matches the reference counts", "[perft]") {
             CHECK(pos.is_consistent());
         }
     }
+}
+
+TEST_CASE("the lishogi reference suite parses completely", "[perft][lishogi]") {
+    std::ifstream in(SHISHI_SHARED_DIR "/perft/reference-lishogi.tsv");
+    REQUIRE(in);
+    std::vector<std::string> errors;
+    auto cases = parse_perft_suite(in, errors);
+    CHECK(errors.empty());
+    CHECK(cases.size() == 18);
+}
+
+TEST_CASE("perft under lishogi's rules matches reference-lishogi.tsv", "[perft][lishogi]") {
+    for (const PerftCase& c : reference_cases("reference-lishogi.tsv")) {
+        Position pos = sfen(c.sfen);
+        pos.set_rules(lishogi_rules());
+        for (int d = 1; d <= int(c.counts.size()); ++d) {
+            if (is_slow(c, d)) continue;
+            INFO(c.name << " depth " << d);
+            CHECK(perft(pos, d) == c.counts[d - 1]);
+        }
+    }
+}
+
+TEST_CASE("the two references differ exactly where the rule sets do", "[perft][lishogi]") {
+    // lion-trade and lion-victim-*: the Lion-victim reading; promotion and lance-*: the Lance.
+    // Under the book's rules lishogi's counts are wrong there, and under XBoard's rules (the
+    // book's move list) the book's counts hold.
+    for (const PerftCase& c : reference_cases("reference-lishogi.tsv")) {
+        if (c.name != "lion-victim-protects" && c.name != "lance-last-rank") continue;
+        INFO(c.name);
+        Position book = sfen(c.sfen);
+        CHECK(perft(book, 2) != c.counts[1]);
+    }
+    for (const PerftCase& c : reference_cases()) {
+        if (c.counts.size() < 3 || c.name == "startpos") continue;
+        INFO(c.name);
+        Position pos = sfen(c.sfen);
+        pos.set_rules(xboard_rules());
+        CHECK(perft(pos, 3) == c.counts[2]);
+    }
+}
+
+TEST_CASE("run_perft_suite counts under the rules it is given", "[perft][lishogi]") {
+    std::istringstream in("lance\t11k/2P9/L6l4/12/12/12/12/12/12/1L10/12/K11 b - 1\t"
+                          "11k/2P9/L6l4/12/12/12/12/12/12/1L10/12/K11 w - - 0 1\t21 336\n");
+    std::vector<std::string> errors;
+    auto cases = parse_perft_suite(in, errors);
+    REQUIRE(cases.size() == 1);
+    std::ostringstream book_out, lishogi_out;
+    CHECK(run_perft_suite(cases, 2, lishogi_out, lishogi_rules()) == 0);
+    CHECK(run_perft_suite(cases, 2, book_out) > 0);
 }
 
 TEST_CASE("perft of the start position at depth 4", "[perft][slow]") {

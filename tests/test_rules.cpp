@@ -9,7 +9,7 @@ using Catch::Matchers::Contains;
 
 namespace {
 
-Game game_from(const std::string& pieces, const std::string& tail = "w - - 0 1", RuleOptions rules = {}) {
+Game game_from(const std::string& pieces, const std::string& tail = "w - - 0 1", RuleSet rules = {}) {
     Game g(rules);
     g.reset(board(pieces, tail));
     return g;
@@ -29,15 +29,15 @@ void cycle(Game& g, std::initializer_list<const char*> four, int times) {
     for (int i = 0; i < times; ++i) play(g, four);
 }
 
-RuleOptions with_repetition(RepetitionRule r) {
-    RuleOptions o;
+RuleSet with_repetition(RepetitionRule r) {
+    RuleSet o;
     o.repetition = r;
     return o;
 }
 
-RuleOptions bare_king_rules() {
-    RuleOptions o;
-    o.bare_king = true;
+RuleSet bare_king_rules() {
+    RuleSet o;
+    o.bare_king = BareKingRule::BOOK;
     return o;
 }
 

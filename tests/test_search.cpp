@@ -217,7 +217,7 @@ namespace {
 Position shuttle_after_cycle(RepetitionRule rule) {
     Position pos = from_fen(
         "PP9k/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1");
-    RuleOptions rules;
+    RuleSet rules;
     rules.repetition = rule;
     pos.set_rules(rules);
     for (const char* text : {"a1a2", "l12k12", "a2a1", "k12l12"}) {

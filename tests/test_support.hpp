@@ -110,12 +110,14 @@ inline bool has_pass(const Position& pos) {
     return false;
 }
 
-inline std::vector<PerftCase> reference_cases() {
-    std::ifstream in(SHISHI_SHARED_DIR "/perft/reference.tsv");
+// A perft reference file of the shared folder: reference.tsv (book rules) or
+// reference-lishogi.tsv (lishogi's rules).
+inline std::vector<PerftCase> reference_cases(const std::string& file = "reference.tsv") {
+    std::ifstream in(SHISHI_SHARED_DIR "/perft/" + file);
     REQUIRE(in);
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
-    for (auto& e : errors) FAIL("reference.tsv: " << e);
+    for (auto& e : errors) FAIL(file << ": " << e);
     REQUIRE(!cases.empty());
     return cases;
 }

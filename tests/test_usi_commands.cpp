@@ -19,10 +19,13 @@ TEST_CASE("usi: answers the opening usi with id, options and usiok", "[usi]") {
     CHECK(first_with(out, "option name Threads ") == "option name Threads type spin default 1 min 1 max 256");
     CHECK(first_with(out, "option name Contempt ") ==
           "option name Contempt type spin default 0 min -1000 max 1000");
-    CHECK(first_with(out, "option name Okazaki ") == "option name Okazaki type check default false");
-    CHECK(first_with(out, "option name BareKing ") == "option name BareKing type check default false");
-    CHECK(first_with(out, "option name Repetition ") ==
-          "option name Repetition type combo default XBoard var XBoard var JCSA var Draw");
+    // The rule options (core/rule_options.hpp), lishogi's rules by default under USI.
+    CHECK(first_with(out, "option name Rules ") ==
+          "option name Rules type combo default lishogi var book var xboard var lishogi");
+    CHECK(first_with(out, "option name Okazaki rule ") == "option name Okazaki rule type check default false");
+    CHECK(first_with(out, "option name Bare King ") == "option name Bare King type check default true");
+    CHECK(first_with(out, "option name Repetition rule ") ==
+          "option name Repetition rule type combo default lishogi var XBoard var JCSA var Draw var lishogi");
     // every line before usiok is an id or option line
     for (size_t i = 0; i + 1 < out.size(); ++i)
         CHECK((starts_with(out[i], "id ") || starts_with(out[i], "option name ")));
@@ -59,10 +62,13 @@ TEST_CASE("usi: setoption accepts every declared option and the host's USI_Ponde
         "setoption name USI_Hash value 2\n"
         "setoption name Threads value 1\n"
         "setoption name Contempt value -25\n"
-        "setoption name Okazaki value true\n"
-        "setoption name BareKing value true\n"
-        "setoption name Repetition value JCSA\n"
-        "setoption name Repetition value draw\n"
+        "setoption name Rules value book\n"
+        "setoption name Okazaki rule value true\n"
+        "setoption name Bare King value true\n"
+        "setoption name Repetition rule value JCSA\n"
+        "setoption name Repetition value draw\n"  // the older USI names still work
+        "setoption name Okazaki value false\n"
+        "setoption name BareKing value false\n"
         "setoption name USI_Ponder value true\n"
         "setoption name USI_Variant value chushogi\n"
         "isready\n";
@@ -80,8 +86,7 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
     const Settings before = s;
     auto same = [&](const Settings& a) {
         return a.hash_mb == before.hash_mb && a.threads == before.threads && a.contempt == before.contempt &&
-               a.rules.okazaki == before.rules.okazaki && a.rules.bare_king == before.rules.bare_king &&
-               a.rules.repetition == before.rules.repetition;
+               a.rules == before.rules;
     };
     struct Case {
         const char* args;
@@ -99,8 +104,10 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
          "setoption: USI_Hash needs an integer from 1 to 65536, got '99999999999999999999999'"},
         {"name Threads value -1", "setoption: Threads needs an integer from 1 to 256, got '-1'"},
         {"name Contempt value 1001", "setoption: Contempt needs an integer from -1000 to 1000, got '1001'"},
-        {"name Okazaki value yes", "setoption: Okazaki needs true or false, got 'yes'"},
-        {"name Repetition value Chess", "setoption: Repetition needs XBoard, JCSA or Draw, got 'Chess'"},
+        {"name Okazaki value yes", "setoption: Okazaki rule needs true or false, got 'yes'"},
+        {"name Repetition value Chess", "setoption: Repetition rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'"},
+        {"name Rules value chess", "setoption: Rules needs book, xboard or lishogi, got 'chess'"},
+        {"name Rules", "setoption: Rules needs a value, got nothing"},
         {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'"},
         {"name USI_Variant value shogi", "setoption: this engine plays only chushogi, not 'shogi'"},
     };
@@ -118,6 +125,11 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
     CHECK(t.rules.okazaki);
     CHECK(apply_setoption(split_words("name Repetition value JCSA"), t).empty());
     CHECK(t.rules.repetition == shishi::RepetitionRule::JCSA);
+    // A preset resets every rule; USI_Variant chushogi (lishogi's tools send it) is lishogi's.
+    CHECK(apply_setoption(split_words("name Rules value XBoard"), t).empty());
+    CHECK(t.rules == shishi::xboard_rules());
+    CHECK(apply_setoption(split_words("name USI_Variant value chushogi"), t).empty());
+    CHECK(t.rules == shishi::lishogi_rules());
 }
 
 TEST_CASE("usi: a bad setoption in a session is reported as info string", "[usi]") {
@@ -131,9 +143,9 @@ TEST_CASE("usi: the option lines follow the settings' defaults", "[usi]") {
     s.rules.okazaki = true;
     s.rules.repetition = shishi::RepetitionRule::DRAW;
     auto lines = shishi::usi::option_lines(s);
-    CHECK(first_with(lines, "option name Okazaki") == "option name Okazaki type check default true");
+    CHECK(first_with(lines, "option name Okazaki") == "option name Okazaki rule type check default true");
     CHECK(first_with(lines, "option name Repetition") ==
-          "option name Repetition type combo default Draw var XBoard var JCSA var Draw");
+          "option name Repetition rule type combo default Draw var XBoard var JCSA var Draw var lishogi");
 }
 
 TEST_CASE("usi: parse_integer reads bounded decimal integers only", "[usi]") {

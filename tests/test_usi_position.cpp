@@ -95,7 +95,7 @@ TEST_CASE("usi position: the counter-strike square is kept in the SFEN", "[usi]"
     CHECK(count_prefix(out, "info string") == 0);
 }
 
-TEST_CASE("usi position: malformed commands leave the position as it was", "[usi]") {
+TEST_CASE("usi position: malformed commands are reported and leave no stale position", "[usi]") {
     struct Case {
         std::string command;
         std::string error;
@@ -132,12 +132,12 @@ TEST_CASE("usi position: malformed commands leave the position as it was", "[usi
         std::string info = first_with(out, "info string ");
         CHECK(starts_with(info, "info string " + c.error));
         CHECK(info.find(": ;") == std::string::npos);  // a reason follows every "rejected:"
-        CHECK(info.find("position unchanged") != std::string::npos);
+        CHECK(info.find("the next go answers bestmove resign") != std::string::npos);
     }
 }
 
 TEST_CASE("usi position: parse_position_command plays moves under the given rules", "[usi]") {
-    RuleOptions rules;
+    RuleSet rules;
     rules.okazaki = true;
     auto p = usi::parse_position_command(usi::split_words("startpos moves 3i3h"), rules);
     REQUIRE(p);
@@ -184,6 +184,7 @@ TEST_CASE("usi position: a go in a game already over by rule says so and still a
     for (int i = 0; i < 3; ++i) moves += " 7g7h 6a6b 7h7g 6b6a";
     Session s;
     s.send("setoption name USI_Hash value 1");
+    s.send("setoption name Rules value book");  // lishogi's rule would call this a draw
     s.send("position sfen " + LION_SFEN + " moves" + moves);
     s.send("go depth 1");
     CHECK(s.expect("info string", std::chrono::seconds(60)) ==
@@ -209,4 +210,69 @@ TEST_CASE("usi position: game_over_text names the winner in USI terms", "[usi]")
     CHECK(usi::game_over_text({Outcome::BLACK_WINS, "White's last royal piece was captured"}) ==
           "game over by rule, gote wins: White's last royal piece was captured (White = sente, Black = gote)");
     CHECK(usi::game_over_text({Outcome::DRAW, "fourth repetition"}) == "game over by rule, draw: fourth repetition");
+}
+
+// ---------------------------------------------------------------------------------------------
+// lishogi's rules under USI (issue 11's command sequences)
+// ---------------------------------------------------------------------------------------------
+
+namespace {
+
+// Plays one `position` + `go depth 2` and returns the bestmove word.
+std::string best_after(const std::string& position) {
+    Session s;
+    s.send("usi");
+    s.send("setoption name USI_Variant value chushogi");
+    s.send("setoption name USI_Hash value 1");
+    s.send("isready");
+    s.expect("readyok");
+    s.send(position);
+    s.send("go depth 2");
+    std::string best = s.expect("bestmove ");
+    auto words = usi::split_words(best);
+    REQUIRE(words.size() >= 2);
+    return std::string(words[1]);
+}
+
+}  // namespace
+
+TEST_CASE("usi lishogi: a Lance promoting on the last rank is accepted and go answers from there", "[usi][lishogi]") {
+    const std::string sfen = "6k5/12/11L/12/12/12/12/12/12/12/12/5K6 b - 1";
+    const std::string best = best_after("position sfen " + sfen + " moves 1c1a+");
+    Position after = *parse_sfen(sfen, lishogi_rules());
+    after.make(*parse_usi_move(after, "1c1a+"));
+    REQUIRE(kind_of(after.piece_on(*parse_usi_square("1a"))) == WHITE_HORSE);
+    INFO("bestmove " << best);
+    CHECK(parse_usi_move(after, best));  // a gote move in the position after the promotion
+    // Move text is read under every rule set the engine knows: the book accepts it too.
+    auto out = run_script("setoption name Rules value book\nposition sfen " + sfen + " moves 1c1a+\nd\n");
+    CHECK(count_prefix(out, "info string") == 0);
+}
+
+TEST_CASE("usi: after a position that cannot be set, go answers bestmove resign and says why", "[usi]") {
+    Session s;
+    s.send("setoption name USI_Hash value 1");
+    s.send("position startpos moves 7g7f");
+    CHECK_THAT(s.expect("info string"), Catch::Matchers::Contains("rejected"));
+    s.send("go depth 1");
+    CHECK_THAT(s.expect("info string"), Catch::Matchers::Contains("no position to search"));
+    CHECK(s.expect("bestmove ") == "bestmove resign");
+    // A good position ends that: go searches it again.
+    s.send("position startpos");
+    s.send("go depth 1");
+    CHECK(s.expect("bestmove ") != "bestmove resign");
+}
+
+TEST_CASE("usi lishogi: the counter-strike square may be empty (a Falcon's igui on a Lion)", "[usi][lishogi]") {
+    const std::string sfen = "11k/12/12/12/12/12/6+H5/12/12/4N7/12/K11 w 6f 2";
+    const std::string best = best_after("position sfen " + sfen);
+    Position pos = *parse_sfen(sfen, lishogi_rules());
+    CHECK(pos.counter_strike() == *parse_usi_square("6f"));
+    INFO("bestmove " << best);
+    CHECK(parse_usi_move(pos, best));
+    auto out = run_script("position sfen " + sfen + "\nd\n");
+    CHECK(count_prefix(out, "info string") == 0);
+    auto sfens = displayed_sfens(out);
+    REQUIRE(sfens.size() == 1);
+    CHECK(sfens[0] == sfen);
 }

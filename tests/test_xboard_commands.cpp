@@ -6,6 +6,13 @@
 using namespace xboard_test;
 
 namespace {
+// The first line starting with prefix, or "".
+std::string first_with(const std::vector<std::string>& lines, const std::string& prefix) {
+    for (const auto& l : lines)
+        if (l.rfind(prefix, 0) == 0) return l;
+    return "";
+}
+
 // White Lion on f5 next to a Black Pawn on f6; kings in the corners; White to move.
 const std::string LION_FEN = "11k/12/12/12/12/12/5p6/5N6/12/12/12/K11 w - - 0 1";
 const std::string START = "xboard\nnew\nvariant chu\nforce\n";
@@ -21,8 +28,9 @@ TEST_CASE("xboard: protover 2 announces the features and ends with done=1", "[xb
     for (const char* f : {"myname=\"Shishi", "variants=\"chu\"", "setboard=1", "usermove=1", "ping=1", "memory=1",
                           "colors=0", "sigint=0", "sigterm=0", "analyze=1", "highlight=1"})
         CHECK(all.find(f) != std::string::npos);
-    for (const char* o : {"option=\"Okazaki rule -check 0\"", "option=\"Bare King -check 0\"",
-                          "option=\"Repetition rule -combo *XBoard /// JCSA /// Draw\"", "option=\"Resign -check 0\"",
+    for (const char* o : {"option=\"Rules -combo book /// *xboard /// lishogi\"", "option=\"Okazaki rule -check 0\"",
+                          "option=\"Bare King -check 0\"",
+                          "option=\"Repetition rule -combo *XBoard /// JCSA /// Draw /// lishogi\"", "option=\"Resign -check 0\"",
                           "option=\"Contempt -spin 0 -1000 1000\""})
         CHECK(all.find(o) != std::string::npos);
     CHECK(out.back() == "feature done=1");
@@ -142,6 +150,24 @@ TEST_CASE("xboard: options, memory, cores and clock commands check their values"
         "pong 1",
     };
     CHECK(out == expected);
+}
+
+TEST_CASE("xboard: the Rules option chooses the rule set; xboard's adjudicates a stalemate as XBoard does",
+          "[xboard][rule-set]") {
+    // Black's bare King on a12 has no square that is not covered by a White Gold.
+    const std::string stalemate = "setboard k11/2G9/G11/12/12/12/12/12/12/12/12/11K b - - 0 1\nsd 1\ngo\nping 1\n";
+    auto x = transcript(START + stalemate);
+    CHECK(first_with(x, "1/2-1/2") == "1/2-1/2 {Black is stalemated}");
+    CHECK(first_with(x, "move ").empty());
+    // The book's rules have no stalemate: the King moves (into capture).
+    auto book = transcript(START + "option Rules=book\n" + stalemate);
+    CHECK(first_with(book, "1/2-1/2").empty());
+    CHECK(!first_with(book, "move ").empty());
+    // lishogi's: a bare king, so White has won already.
+    auto lishogi = transcript(START + "option Rules=lishogi\n" + stalemate);
+    CHECK(first_with(lishogi, "1-0") == "1-0 {Black has a bare king}");
+    auto bad = transcript(START + "option Rules=chess\n");
+    CHECK(first_with(bad, "Error") == "Error (bad option value): option Rules=chess");
 }
 
 TEST_CASE("xboard: variants other than chu are refused", "[xboard]") {

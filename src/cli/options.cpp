@@ -72,7 +72,15 @@ std::optional<int> ArgReader::int_option(const char* name, int lo, int hi) {
     return v;
 }
 
-std::optional<Position> ArgReader::position_option() {
+const RuleSet* ArgReader::rules_option() {
+    auto name = string_option("--rules");
+    if (!name) return &book_rules();
+    const RuleSet* r = find_rule_preset(*name);
+    if (!r) errors_.push_back("unknown --rules '" + *name + "' (book, xboard or lishogi)");
+    return r;
+}
+
+std::optional<Position> ArgReader::position_option(const RuleSet& rules) {
     auto fen = string_option("--fen");
     auto sfen = string_option("--sfen");
     if (fen && sfen) {
@@ -80,16 +88,18 @@ std::optional<Position> ArgReader::position_option() {
         return std::nullopt;
     }
     if (fen) {
-        auto p = parse_xboard_fen(*fen);
+        auto p = parse_xboard_fen(*fen, rules);
         if (!p) errors_.push_back("bad --fen: " + p.error);
         return p.value;
     }
     if (sfen) {
-        auto p = parse_sfen(*sfen);
+        auto p = parse_sfen(*sfen, rules);
         if (!p) errors_.push_back("bad --sfen: " + p.error);
         return p.value;
     }
-    return Position::start();
+    Position start = Position::start();
+    start.set_rules(rules);
+    return start;
 }
 
 bool ArgReader::finish(std::ostream& err) {

@@ -13,9 +13,10 @@ namespace shishi::cli {
 int perft_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgReader a(args);
     auto depth = a.positional_int("depth", 1, 12);
-    auto pos = a.position_option();
-    if (!a.finish(err) || !depth || !pos) {
-        err << "usage: shishi perft <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"]\n";
+    const RuleSet* rules = a.rules_option();
+    auto pos = a.position_option(rules ? *rules : book_rules());
+    if (!a.finish(err) || !depth || !pos || !rules) {
+        err << "usage: shishi perft <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules book|xboard|lishogi]\n";
         return 2;
     }
     Position p = *pos;
@@ -34,9 +35,10 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
 int divide_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgReader a(args);
     auto depth = a.positional_int("depth", 1, 12);
-    auto pos = a.position_option();
-    if (!a.finish(err) || !depth || !pos) {
-        err << "usage: shishi divide <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"]\n";
+    const RuleSet* rules = a.rules_option();
+    auto pos = a.position_option(rules ? *rules : book_rules());
+    if (!a.finish(err) || !depth || !pos || !rules) {
+        err << "usage: shishi divide <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules book|xboard|lishogi]\n";
         return 2;
     }
     Position p = *pos;
@@ -54,8 +56,9 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
     ArgReader a(args);
     auto file = a.positional_string("file");
     int max_depth = a.int_option("--max-depth", 1, 12).value_or(99);
-    if (!a.finish(err) || !file) {
-        err << "usage: shishi perftsuite <file> [--max-depth N]\n";
+    const RuleSet* rules = a.rules_option();
+    if (!a.finish(err) || !file || !rules) {
+        err << "usage: shishi perftsuite <file> [--max-depth N] [--rules book|xboard|lishogi]\n";
         return 2;
     }
     std::ifstream in(*file);
@@ -66,7 +69,7 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
     for (auto& e : errors) err << *file << ": " << e << "\n";
-    int mismatches = run_perft_suite(cases, max_depth, out);
+    int mismatches = run_perft_suite(cases, max_depth, out, *rules);
     out << cases.size() << " positions, " << mismatches << " mismatches" << std::endl;
     return mismatches || !errors.empty() ? 1 : 0;
 }

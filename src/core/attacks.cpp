@@ -66,6 +66,37 @@ bool is_attacked(const Piece* board, Square s, Color by) { return attackers<fals
 
 int attacker_count(const Piece* board, Square s, Color by) { return attackers<true>(board, s, by); }
 
+bool piece_attacks_enemy(const Piece* b, Square s, bool through_own) {
+    const Piece mover = b[s];
+    const Color us = color_of(mover);
+    const Piece them_bit = colour_bit(~us);
+    auto enemy = [&](Square t) { return owned_by(b[t], them_bit); };
+    const Kind k = kind_of(mover);
+    if (is_lion(k)) {
+        for (int dr = -2; dr <= 2; ++dr)
+            for (int df = -2; df <= 2; ++df)
+                if ((dr || df) && enemy(Square(s + dr * FRAME_WIDTH + df))) return true;
+        return false;
+    }
+    const MoveShape& shape = move_shape(us, k);
+    for (int i = 0; i < shape.slide_count; ++i) {
+        for (Square t = Square(s + shape.slide[i]);; t = Square(t + shape.slide[i])) {
+            const Piece x = b[t];
+            if (x == EMPTY || (through_own && owned_by(x, colour_bit(us)))) continue;
+            if (enemy(t)) return true;
+            break;  // the edge, or an own piece that blocks
+        }
+    }
+    for (int i = 0; i < shape.step_count; ++i)
+        if (enemy(Square(s + shape.step[i]))) return true;
+    for (int i = 0; i < shape.jump_count; ++i) {
+        const int off = shape.jump[i];
+        if ((shape.jump_reach[i] & (REACH_STEP | REACH_LION_LINE)) && enemy(Square(s + off))) return true;
+        if (enemy(Square(s + 2 * off))) return true;
+    }
+    return false;
+}
+
 bool in_check(const Position& pos, Color c) {
     return pos.royal_count(c) == 1 && is_attacked(pos, pos.royal_square(c), ~c);
 }

@@ -99,13 +99,17 @@ Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool 
             if (x.is_igui() && x.mid() == m.mid() && (!victim_lion || (capturer_lion && is_lion(kind_of(pos.piece_on(x.from()))))))
                 return Parsed<Move>::ok(x);
     }
-    // The one rule read two ways (RuleOptions::weak_bridge_stays): a move legal under the other
-    // reading is accepted, so an opponent or GUI following RULES.md's wording is not refused.
-    if (m.is_double() && !m.is_igui()) {
+    // A move legal under any of the presets (book, xboard, lishogi) is accepted, so a host or
+    // opponent that follows another of them (lishogi's Lance promotion, the other reading of the
+    // Lion-victim rule) is never refused. Each of those rules only adds moves in one of its
+    // settings, so one rule set with the adding settings covers them all. Okazaki, a variation
+    // the user chooses, is not widened.
+    RuleSet widest = pos.rules();
+    widest.lance_promotes_on_last_rank = true;
+    widest.lion_victim_protects = false;
+    if (!(widest == pos.rules())) {
         Position other = pos;
-        RuleOptions r = pos.rules();
-        r.weak_bridge_stays = !r.weak_bridge_stays;
-        other.set_rules(r);
+        other.set_rules(widest);
         if (is_legal(other, m)) return Parsed<Move>::ok(m);
     }
     return Parsed<Move>::fail("illegal move: " + shown);

@@ -117,7 +117,7 @@ private:
         if (Mode == GEN_QUIETS && target != EMPTY) return;
         if (target != EMPTY && lion_piece(target) && !counter_strike_allows(pos_, Move::normal(from, to), to))
             return;
-        if (can_promote(k) && may_promote(us_, k, from, to, target != EMPTY))
+        if (can_promote(k) && may_promote(pos_.rules(), us_, k, from, to, target != EMPTY))
             list_.push(Move::normal(from, to, true));
         list_.push(Move::normal(from, to));
     }
@@ -201,10 +201,11 @@ private:
                 if (t == s) continue;
                 const Piece x2 = b_[t];
                 if (x2 & us_bit_) continue;
-                // Without a bridge, whether the Pawn or Go-Between taken first still counts on
-                // its square for the protection test is RuleOptions::weak_bridge_stays.
+                // Without a bridge: judged on the board after the move, the Pawn or Go-Between
+                // taken first gone (lishogi: it still protects, RuleSet::lion_victim_protects).
                 if (x2 != EMPTY && lion_piece(x2) && !bridge && distance(s, t) == 2 &&
-                    attacked_after(b_, s, pos_.rules().weak_bridge_stays ? NO_SQUARE : e, t, t, them))
+                    (attacked_after(b_, s, e, t, t, them) ||
+                     (pos_.rules().lion_victim_protects && (reach(them, kind_of(x1), d2) & REACH_STEP))))
                     continue;
                 list_.push(Move::double_step(s, e, t));
             }
@@ -223,9 +224,11 @@ private:
 
 }  // namespace
 
-bool may_promote(Color c, Kind k, Square from, Square to, bool capture) {
+bool may_promote(const RuleSet& rules, Color c, Kind k, Square from, Square to, bool capture) {
     const bool zf = ZONES.zone[c][from], zt = ZONES.zone[c][to];
-    return (zt && !zf) || (capture && (zf || zt)) || (k == PAWN && ZONES.last_rank[c][to]);
+    if ((zt && !zf) || (capture && (zf || zt))) return true;
+    const bool last_rank_kind = k == PAWN || (k == LANCE && rules.lance_promotes_on_last_rank);
+    return last_rank_kind && ZONES.last_rank[c][to];
 }
 
 bool MoveList::contains(Move m) const {

@@ -85,15 +85,29 @@ std::string parse_board_field(std::string_view field, Position& pos) {
     return "";
 }
 
-// The counter-strike square must hold a piece of the side that just moved (it made the capture).
+// The counter-strike square holds the piece of the side that just moved that made the capture
+// (this engine's record), or is empty (lishogi's record after a Falcon or Eagle took the Lion
+// on its first step: the square where the Lion was taken). Either way no Lion stands there, or
+// the capturer became one; the rule reads the same.
 std::string check_counter_strike(const Position& pos) {
     Square cs = pos.counter_strike();
     if (cs == NO_SQUARE) return "";
     Piece p = pos.piece_on(cs);
-    if (p == EMPTY || color_of(p) == pos.side_to_move())
+    if (p != EMPTY && color_of(p) == pos.side_to_move())
         return "counter-strike square " + square_to_xboard(cs) +
-               " must hold a piece of the side that just moved";
+               " must be empty or hold a piece of the side that just moved";
     return "";
+}
+
+// Where the Lion behind the position's counter-strike square was captured: the square itself,
+// except after a Falcon or Eagle took it on its first step (then that emptied square).
+Square lion_capture_square(const Position& pos) {
+    const Square cs = pos.counter_strike();
+    if (cs == NO_SQUARE || pos.plies() == 0) return cs;
+    const UndoRecord& u = pos.history(pos.plies() - 1);
+    const bool lion_on_to = u.captured_to != EMPTY && is_lion(kind_of(u.captured_to));
+    const bool lion_on_mid = u.captured_mid != EMPTY && is_lion(kind_of(u.captured_mid));
+    return !lion_on_to && lion_on_mid ? u.move.mid() : cs;
 }
 
 }  // namespace
@@ -125,7 +139,7 @@ std::optional<Square> parse_usi_square(std::string_view t) {
     return make_square(BOARD_SIZE - *f, BOARD_SIZE - 1 - (letter - 'a'));
 }
 
-Parsed<Position> parse_xboard_fen(std::string_view text) {
+Parsed<Position> parse_xboard_fen(std::string_view text, const RuleSet& rules) {
     auto w = split_words(text);
     if (w.empty()) return Parsed<Position>::fail("empty FEN");
     if (w.size() < 2) return Parsed<Position>::fail("FEN has no side-to-move field");
@@ -158,10 +172,11 @@ Parsed<Position> parse_xboard_fen(std::string_view text) {
     if (fullmove < 1) fullmove = 1;
     pos.set_move_counters(halfmove, 2 * fullmove - 1 + (pos.side_to_move() == BLACK ? 1 : 0));
     if (std::string e = check_counter_strike(pos); !e.empty()) return Parsed<Position>::fail(e);
+    pos.set_rules(rules);
     return Parsed<Position>::ok(std::move(pos));
 }
 
-Parsed<Position> parse_sfen(std::string_view text) {
+Parsed<Position> parse_sfen(std::string_view text, const RuleSet& rules) {
     auto w = split_words(text);
     if (w.empty()) return Parsed<Position>::fail("empty SFEN");
     if (w.size() < 2) return Parsed<Position>::fail("SFEN has no side-to-move field");
@@ -184,6 +199,7 @@ Parsed<Position> parse_sfen(std::string_view text) {
     }
     pos.set_move_counters(0, number);
     if (std::string e = check_counter_strike(pos); !e.empty()) return Parsed<Position>::fail(e);
+    pos.set_rules(rules);
     return Parsed<Position>::ok(std::move(pos));
 }
 
@@ -216,7 +232,8 @@ std::string to_xboard_fen(const Position& pos) {
 }
 
 std::string to_sfen(const Position& pos) {
-    std::string cs = pos.counter_strike() == NO_SQUARE ? "-" : square_to_usi(pos.counter_strike());
+    const Square at = pos.rules().sfen_counter_strike_at_capture ? lion_capture_square(pos) : pos.counter_strike();
+    std::string cs = at == NO_SQUARE ? "-" : square_to_usi(at);
     return board_to_fen_field(pos) + (pos.side_to_move() == WHITE ? " b " : " w ") + cs + " " +
            std::to_string(pos.move_number());
 }

@@ -72,11 +72,11 @@ std::vector<PerftCase> parse_perft_suite(std::istream& in, std::vector<std::stri
     return cases;
 }
 
-int run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, std::ostream& out) {
+int run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, std::ostream& out, const RuleSet& rules) {
     int mismatches = 0;
     for (const PerftCase& c : cases) {
-        auto sfen = parse_sfen(c.sfen);
-        auto fen = parse_xboard_fen(c.xboard_fen);
+        auto sfen = parse_sfen(c.sfen, rules);
+        auto fen = parse_xboard_fen(c.xboard_fen, rules);
         if (!sfen || !fen) {
             out << "MISMATCH " << c.name << ": cannot parse position: " << (sfen ? fen.error : sfen.error) << "\n";
             ++mismatches;

@@ -8,7 +8,7 @@ namespace {
 constexpr size_t HISTORY_RESERVE = 2048;  // games and search paths rarely exceed this
 }
 
-Position::Position() {
+Position::Position() : rules_(&book_rules()) {
     history_.reserve(HISTORY_RESERVE);
     clear();
 }

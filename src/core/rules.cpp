@@ -6,27 +6,14 @@
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
+#include "shishi/core/repetition.hpp"
+#include "shishi/core/royal_safety.hpp"
 
 namespace shishi {
 namespace {
 
 const char* side_name(Color c) { return c == WHITE ? "White" : "Black"; }
 Outcome win_for(Color c) { return c == WHITE ? Outcome::WHITE_WINS : Outcome::BLACK_WINS; }
-
-// Does the piece on `sq` attack any enemy piece? Only that piece of its side is kept on a
-// scratch board, so other pieces of its side neither attack nor block.
-bool piece_attacks_something(const Position& pos, Square sq) {
-    const Piece mover = pos.piece_on(sq);
-    const Color us = color_of(mover);
-    Piece b[FRAME_SQUARES];
-    for (int s = 0; s < FRAME_SQUARES; ++s) {
-        Piece p = pos.piece_on(Square(s));
-        b[s] = (p != EDGE && p != EMPTY && color_of(p) == us && s != sq) ? EMPTY : p;
-    }
-    for (int i = 0; i < pos.piece_count(~us); ++i)
-        if (is_attacked(b, pos.piece_square(~us, i), us)) return true;
-    return false;
-}
 
 bool is_dead(Piece p, Square s) {
     Kind k = kind_of(p);
@@ -55,6 +42,51 @@ bool can_bare(const Position& pos, Color c) {
     return false;
 }
 
+// lishogi's count of c's pieces for its bare-king rule (scalashogi Chushogi.bareKing): all but
+// dead Pawns and Lances; for the other side also without any Pawn or Go-Between.
+int lishogi_count(const Position& pos, Color c, bool as_opponent) {
+    int n = 0;
+    for (int i = 0; i < pos.piece_count(c); ++i) {
+        const Square s = pos.piece_square(c, i);
+        const Piece p = pos.piece_on(s);
+        const Kind k = kind_of(p);
+        if (is_dead(p, s) || (as_opponent && (k == PAWN || k == GO_BETWEEN))) continue;
+        ++n;
+    }
+    return n;
+}
+
+// scalashogi's bareKing(sit, c): c has one piece, its one royal; the other side has more than a
+// royal; the side that just moved is not in check; and c cannot bare back by taking the other
+// side's single remaining piece next to its royal.
+bool lishogi_bared(const Position& pos, Color c) {
+    if (lishogi_count(pos, c, false) != 1 || pos.royal_count(c) != 1) return false;
+    const int theirs = lishogi_count(pos, ~c, true);
+    if (theirs <= 1 || pos.royal_count(~c) < 1) return false;
+    if (in_check(pos, ~pos.side_to_move())) return false;
+    if (theirs > 2) return true;
+    const Square royal = pos.royal_square(c);
+    for (int i = 0; i < pos.piece_count(~c); ++i) {
+        const Square s = pos.piece_square(~c, i);
+        const Piece p = pos.piece_on(s);
+        const Kind k = kind_of(p);
+        if (is_dead(p, s) || k == PAWN || k == GO_BETWEEN) continue;
+        if (distance(royal, s) == 1) return false;
+    }
+    return true;
+}
+
+const char* why_text(RepetitionVerdict::Why w) {
+    switch (w) {
+        case RepetitionVerdict::PERPETUAL_CHECK: return " gave perpetual check";
+        case RepetitionVerdict::ATTACKED: return " repeated while attacking";
+        case RepetitionVerdict::STARTED_PASSING: return " started passing in a repetition";
+        case RepetitionVerdict::PERPETUAL_ATTACK: return " checked or attacked with every move of the repetition";
+        default: break;
+    }
+    return " repeated the position a fourth time";
+}
+
 }  // namespace
 
 const char* outcome_text(Outcome o) {
@@ -66,35 +98,37 @@ const char* outcome_text(Outcome o) {
     }
 }
 
-Game::Game(const RuleOptions& rules) : rules_(rules) { reset(Position::start()); }
+Game::Game(const RuleSet& rules) : rules_(&stable(rules)) { reset(Position::start()); }
 
 void Game::reset(const Position& pos) {
     start_ = pos;
     start_.clear_history();
-    start_.set_rules(rules_);
+    start_.set_rules(*rules_);
     pos_ = start_;
     moves_.clear();
-    info_.clear();
+    facts_.clear();
 }
 
-void Game::set_rules(const RuleOptions& r) {
-    rules_ = r;
-    start_.set_rules(r);
-    pos_.set_rules(r);
+void Game::set_rules(const RuleSet& r) {
+    rules_ = &stable(r);
+    // Replay, so the positions carry the rules and the move facts follow the repetition rule.
+    const std::vector<Move> moves = moves_;
+    const Position start = start_;
+    reset(start);
+    for (Move m : moves) play(m);
 }
 
 void Game::play(Move m) {
     pos_.make(m);
     moves_.push_back(m);
-    const bool attacked = !m.is_pass() && piece_attacks_something(pos_, m.to());
-    info_.push_back(PlyInfo{in_check(pos_, pos_.side_to_move()), attacked});
+    facts_.push_back(ply_facts(pos_, rules_->repetition));
 }
 
 bool Game::undo() {
     if (moves_.empty()) return false;
     pos_.unmake();
     moves_.pop_back();
-    info_.pop_back();
+    facts_.pop_back();
     return true;
 }
 
@@ -102,11 +136,32 @@ GameStatus Game::status() const {
     const Color stm = pos_.side_to_move();
     if (pos_.royal_count(stm) == 0)
         return {win_for(~stm), std::string(side_name(stm)) + "'s last royal piece was captured"};
-    if (rules_.bare_king)
+    if (rules_->bare_king == BareKingRule::BOOK)
         if (GameStatus s = bare_king_status(); s.over()) return s;
+    if (rules_->bare_king == BareKingRule::LISHOGI) {
+        if (GameStatus s = lishogi_bare_king_status(); s.over()) return s;
+        // scalashogi judges "no move" before the repetition (Situation.status).
+        if (count_legal(pos_) == 0) return {win_for(~stm), std::string(side_name(stm)) + " has no legal move"};
+    }
     if (GameStatus s = repetition_status(); s.over()) return s;
+    if (rules_->bare_king == BareKingRule::LISHOGI &&
+        lishogi_count(pos_, WHITE, false) + lishogi_count(pos_, BLACK, false) == 2 && pos_.royal_count(WHITE) == 1 &&
+        pos_.royal_count(BLACK) == 1 && !in_check(pos_, WHITE) && !in_check(pos_, BLACK))
+        return {Outcome::DRAW, "King against King"};
+    if (rules_->host_mate_test)
+        if (GameStatus s = mate_test_status(); s.over()) return s;
     if (count_legal(pos_) == 0) return {win_for(~stm), std::string(side_name(stm)) + " has no legal move"};
     return {};
+}
+
+GameStatus Game::mate_test_status() const {
+    const Color stm = pos_.side_to_move();
+    if (pos_.royal_count(stm) != 1) return {};
+    MoveList list;
+    generate_legal(pos_, list);
+    if (has_royal_safe_move(pos_, list)) return {};
+    if (in_check(pos_, stm)) return {win_for(~stm), std::string(side_name(stm)) + " is checkmated"};
+    return {Outcome::DRAW, std::string(side_name(stm)) + " is stalemated"};
 }
 
 GameStatus Game::repetition_status() const {
@@ -119,34 +174,21 @@ GameStatus Game::repetition_status() const {
             first = i;
         }
     if (occurrences < 4) return {};
-    if (rules_.repetition == RepetitionRule::DRAW) return {Outcome::DRAW, "fourth repetition"};
-
-    // Moves first..n-1 form the cycles; move i was made by the side to move at ply i.
+    const RepetitionVerdict v = judge_repetition(rules_->repetition, facts_.data(), first, n);
     const Color last_mover = ~pos_.side_to_move();
-    auto mover_of = [&](int i) { return ((n - 1 - i) % 2 == 0) ? last_mover : ~last_mover; };
-    bool all_checks[2] = {true, true}, attacked[2] = {false, false};
-    int first_pass = -1;
-    for (int i = first; i < n; ++i) {
-        Color c = mover_of(i);
-        all_checks[c] = all_checks[c] && info_[i].gave_check;
-        attacked[c] = attacked[c] || info_[i].attacked;
-        if (first_pass < 0 && moves_[i].is_pass()) first_pass = i;
+    switch (v.loser) {
+        case RepetitionVerdict::LAST_MOVER: return {win_for(~last_mover), side_name(last_mover) + std::string(why_text(v.why))};
+        case RepetitionVerdict::OTHER_SIDE: return {win_for(last_mover), side_name(~last_mover) + std::string(why_text(v.why))};
+        case RepetitionVerdict::NOBODY: break;
     }
-    const Color other = ~last_mover;
-    if (all_checks[last_mover]) return {win_for(other), std::string(side_name(last_mover)) + " gave perpetual check"};
-    if (all_checks[other]) return {win_for(last_mover), std::string(side_name(other)) + " gave perpetual check"};
-    if (rules_.repetition == RepetitionRule::JCSA) {
-        if (attacked[WHITE] != attacked[BLACK]) {
-            Color attacker = attacked[WHITE] ? WHITE : BLACK;
-            return {win_for(~attacker), std::string(side_name(attacker)) + " repeated while attacking"};
-        }
-        if (first_pass >= 0) {
-            Color passer = mover_of(first_pass);
-            return {win_for(~passer), std::string(side_name(passer)) + " started passing in a repetition"};
-        }
-        if (!attacked[WHITE]) return {Outcome::DRAW, "fourth repetition without attacks"};
-    }
-    return {win_for(other), std::string(side_name(last_mover)) + " repeated the position a fourth time"};
+    return {Outcome::DRAW, v.why == RepetitionVerdict::NO_ATTACKS ? "fourth repetition without attacks" : "fourth repetition"};
+}
+
+GameStatus Game::lishogi_bare_king_status() const {
+    const Color stm = pos_.side_to_move();
+    if (lishogi_bared(pos_, stm)) return {win_for(~stm), std::string(side_name(stm)) + " has a bare king"};
+    if (lishogi_bared(pos_, ~stm)) return {win_for(stm), std::string(side_name(~stm)) + " has a bare king"};
+    return {};
 }
 
 GameStatus Game::bare_king_status() const {

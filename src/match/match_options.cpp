@@ -2,6 +2,8 @@
 
 #include <climits>
 
+#include "shishi/core/rule_options.hpp"
+
 namespace shishi::match {
 namespace {
 
@@ -14,21 +16,26 @@ std::optional<long long> parse_int(const std::string& s, long long lo, long long
     return v;
 }
 
-bool parse_rules(const std::string& text, RuleOptions& rules, std::string& error) {
+// "PRESET[,VARIATION...]": a preset name (book, xboard, lishogi) and/or variations: okazaki,
+// bare-king, repetition=xboard|jcsa|draw|lishogi.
+bool parse_rules(const std::string& text, RuleSet& rules, std::string& error) {
     size_t i = 0;
+    bool first = true;
     while (i <= text.size()) {
         size_t comma = text.find(',', i);
         if (comma == std::string::npos) comma = text.size();
         std::string item = text.substr(i, comma - i);
-        if (item == "okazaki") rules.okazaki = true;
-        else if (item == "bare-king") rules.bare_king = true;
-        else if (item == "repetition=xboard") rules.repetition = RepetitionRule::XBOARD;
-        else if (item == "repetition=jcsa") rules.repetition = RepetitionRule::JCSA;
-        else if (item == "repetition=draw") rules.repetition = RepetitionRule::DRAW;
-        else {
-            error = "unknown rule option '" + item + "' (okazaki, bare-king, repetition=xboard|jcsa|draw)";
+        std::string e;
+        if (first && find_rule_preset(item)) e = apply_rule_option(rules, "Rules", item);
+        else if (item == "okazaki") e = apply_rule_option(rules, "Okazaki rule", "true");
+        else if (item == "bare-king") e = apply_rule_option(rules, "Bare King", "true");
+        else if (item.rfind("repetition=", 0) == 0) e = apply_rule_option(rules, "Repetition rule", item.substr(11));
+        else e = "unknown rule option '" + item + "'";
+        if (!e.empty()) {
+            error = e + " (--rules book|xboard|lishogi[,okazaki][,bare-king][,repetition=xboard|jcsa|draw|lishogi])";
             return false;
         }
+        first = false;
         i = comma + 1;
     }
     return true;
@@ -64,7 +71,9 @@ void print_match_usage(std::ostream& out) {
            "  --max-plies N                    draw after N plies (default 1000, 0 = no limit)\n"
            "  --adjudicate SCORE:MOVES         win when both engines report |score| >= SCORE cp\n"
            "                                   for MOVES consecutive moves each\n"
-           "  --rules LIST                     okazaki, bare-king, repetition=xboard|jcsa|draw\n"
+           "  --rules [PRESET][,VARIATION...]  the referee's rules, also sent to engines that offer\n"
+           "                                   them: book (default), xboard or lishogi, then okazaki,\n"
+           "                                   bare-king, repetition=xboard|jcsa|draw|lishogi\n"
            "  --sprt elo0=A elo1=B alpha=X beta=Y   stop early with an SPRT verdict\n"
            "Output:\n"
            "  --pgn FILE                       finished games (written as they finish)\n"
@@ -200,6 +209,8 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
         else return fail("unknown option '" + a + "'; try --help");
     }
     if (o.first.command.empty() || o.second.command.empty()) return fail("both --first and --second are needed");
+    // Engines that offer the rule options get the referee's choice.
+    o.first.rule_options = o.second.rule_options = rule_option_specs(o.referee.rules);
     if (o.games <= 0) return fail("--games N is needed");
     if (o.pgn_path.empty()) return fail("--pgn FILE is needed");
     if (have_tc && have_st) return fail("--tc and --st exclude each other");

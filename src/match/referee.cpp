@@ -2,6 +2,7 @@
 
 #include <ctime>
 
+#include "shishi/core/movegen.hpp"
 #include "shishi/match/interrupt.hpp"
 
 namespace shishi::match {
@@ -218,6 +219,12 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         Parsed<Move> m = engine.parse_move(pos, reply.text);
         if (!m) {
             forfeit(us, Termination::ILLEGAL_MOVE, who + " made an illegal move '" + reply.text + "': " + m.error);
+            break;
+        }
+        // The text readers accept what any known rule set allows; the referee holds the game's.
+        if (!is_legal(pos, *m)) {
+            forfeit(us, Termination::ILLEGAL_MOVE,
+                    who + " made a move illegal under the " + preset_name(settings.rules.preset) + " rules: '" + reply.text + "'");
             break;
         }
         game.play(*m);

@@ -1,6 +1,7 @@
 // The XBoard (CECP) adapter. The engine stays in force mode until its first turn of a game, then
 // `go`; afterwards each opponent move (preceded by time/otim) makes it think. Multi-leg moves
 // arrive as several `move` lines whose non-final legs end with a comma, or as one line.
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -104,6 +105,7 @@ public:
                 else if (key == "reuse") reuse_ = value != "0";
                 else if (key == "myname") name_ = value;
                 else if (key == "san") accept = value == "0";  // we speak coordinates only
+                else if (key == "option") offered_.push_back(value.substr(0, value.find(" -")));
                 process_.write_line((accept ? "accepted " : "rejected ") + key);
             }
         }
@@ -115,6 +117,10 @@ public:
         }
         if (!config_.name.empty()) name_ = config_.name;
         if (name_.empty()) name_ = config_.command;
+        for (const RuleOptionSpec& o : config_.rule_options)
+            if (std::find(offered_.begin(), offered_.end(), o.name) != offered_.end())
+                process_.write_line("option " + o.name + "=" +
+                                    (o.type == RuleOptionSpec::Type::CHECK ? (o.value == "true" ? "1" : "0") : o.value));
         for (auto& [key, value] : config_.options) process_.write_line("option " + key + "=" + value);
         return true;
     }
@@ -262,6 +268,7 @@ private:
     bool setboard_ = false;
     bool memory_ = false;
     bool reuse_ = true;
+    std::vector<std::string> offered_;  // names of the options it offers (feature option=)
     bool playing_ = false;
     bool send_clock_ = false;
     int ping_counter_ = 0;

@@ -44,6 +44,9 @@ private:
     LineWriter out_;
     Settings settings_;
     Position position_ = Position::start();
+    // Why the last `position` could not be set ("" when it was): until the next good one,
+    // `go` answers `bestmove resign` rather than a move from an older position.
+    std::string position_error_;
     SearchThread search_;
 };
 
@@ -72,6 +75,11 @@ void Session::go(const Words& args) {
     }
     if (go.value->mate) {
         out_.line("checkmate notimplemented");
+        return;
+    }
+    if (!position_error_.empty()) {
+        out_.info_string("no position to search: " + position_error_);
+        out_.line("bestmove resign");
         return;
     }
     search_.configure(settings_);
@@ -134,10 +142,12 @@ bool Session::handle(std::string_view line) {
     } else if (cmd == "position") {
         Parsed<Position> pos = parse_position_command(args, settings_.rules);
         if (!pos) {
-            out_.info_string(pos.error + "; position unchanged");
+            position_error_ = pos.error;
+            out_.info_string(pos.error + "; the next go answers bestmove resign");
             return true;
         }
         position_ = *pos;
+        position_error_.clear();
     } else if (cmd == "go") {
         go(args);
     } else if (cmd == "stop") {

@@ -1,10 +1,11 @@
-// USI option declarations and `setoption`. USI option names carry no spaces; the rule options
-// are named for the rule (RULES.md "Restrictions on capturing Lions" and "End of the game").
+// USI option declarations and `setoption`. The rule options come from the core's description
+// (rule_options.hpp), shared with XBoard and shishi-match.
 #include "shishi/protocol/usi_options.hpp"
 
 #include <algorithm>
 #include <cctype>
 
+#include "shishi/core/rule_options.hpp"
 #include "shishi/protocol/usi_text.hpp"
 
 namespace shishi::usi {
@@ -20,15 +21,6 @@ bool same_name(std::string_view a, std::string_view b) {
            });
 }
 
-const char* repetition_name(RepetitionRule r) {
-    switch (r) {
-        case RepetitionRule::JCSA: return "JCSA";
-        case RepetitionRule::DRAW: return "Draw";
-        case RepetitionRule::XBOARD: break;
-    }
-    return "XBoard";
-}
-
 std::optional<bool> parse_check(std::string_view v) {
     if (same_name(v, "true")) return true;
     if (same_name(v, "false")) return false;
@@ -38,19 +30,21 @@ std::optional<bool> parse_check(std::string_view v) {
 }  // namespace
 
 std::vector<std::string> option_lines(const Settings& s) {
-    auto check = [](bool b) { return b ? "true" : "false"; };
-    return {
+    std::vector<std::string> lines{
         "option name USI_Hash type spin default " + std::to_string(s.hash_mb) + " min 1 max " +
             std::to_string(MAX_HASH_MB),
         "option name Threads type spin default " + std::to_string(s.threads) + " min 1 max " +
             std::to_string(MAX_THREADS),
         "option name Contempt type spin default " + std::to_string(s.contempt) + " min -" +
             std::to_string(MAX_CONTEMPT) + " max " + std::to_string(MAX_CONTEMPT),
-        std::string("option name Okazaki type check default ") + check(s.rules.okazaki),
-        std::string("option name BareKing type check default ") + check(s.rules.bare_king),
-        std::string("option name Repetition type combo default ") + repetition_name(s.rules.repetition) +
-            " var XBoard var JCSA var Draw",
     };
+    for (const RuleOptionSpec& o : rule_option_specs(s.rules)) {
+        std::string line = "option name " + o.name + " type " +
+                           (o.type == RuleOptionSpec::Type::CHECK ? "check" : "combo") + " default " + o.value;
+        for (const std::string& c : o.choices) line += " var " + c;
+        lines.push_back(line);
+    }
+    return lines;
 }
 
 std::string apply_setoption(const std::vector<std::string_view>& args, Settings& s) {
@@ -86,21 +80,19 @@ std::string apply_setoption(const std::vector<std::string_view>& args, Settings&
         auto v = spin(-MAX_CONTEMPT, MAX_CONTEMPT);
         if (!v) return needs(range(-MAX_CONTEMPT, MAX_CONTEMPT));
         s.contempt = int(*v);
-    } else if (same_name(name, "Okazaki") || same_name(name, "BareKing") || same_name(name, "USI_Ponder")) {
+    } else if (same_name(name, "USI_Ponder")) {
         auto v = parse_check(value);
         if (!v) return needs("true or false");
-        if (same_name(name, "Okazaki")) s.rules.okazaki = *v;
-        else if (same_name(name, "BareKing")) s.rules.bare_king = *v;
-        else s.ponder = *v;
+        s.ponder = *v;
     } else if (same_name(name, "USI_Variant") || same_name(name, "UCI_Variant")) {
-        // Multi-variant hosts name the game; this engine plays only Chu Shogi.
-        if (!same_name(value, "chushogi") && !same_name(value, "chu"))
-            return "setoption: this engine plays only chushogi, not '" + value + "'";
-    } else if (same_name(name, "Repetition")) {
-        if (same_name(value, "XBoard")) s.rules.repetition = RepetitionRule::XBOARD;
-        else if (same_name(value, "JCSA")) s.rules.repetition = RepetitionRule::JCSA;
-        else if (same_name(value, "Draw")) s.rules.repetition = RepetitionRule::DRAW;
-        else return needs("XBoard, JCSA or Draw");
+        // Multi-variant hosts name the game; this engine plays only Chu Shogi, by lishogi's
+        // rules when lishogi's name for it is given.
+        if (same_name(value, "chushogi")) s.rules = lishogi_rules();
+        else if (!same_name(value, "chu")) return "setoption: this engine plays only chushogi, not '" + value + "'";
+    } else if (is_rule_option(name)) {
+        if (!has_value) return needs("a value");
+        std::string e = apply_rule_option(s.rules, name, value);
+        if (!e.empty()) return "setoption: " + e;
     } else {
         return "setoption: unknown option '" + name + "'";
     }

@@ -7,7 +7,7 @@
 namespace shishi::usi {
 
 Parsed<Position> parse_position_command(const std::vector<std::string_view>& args,
-                                        const RuleOptions& rules) {
+                                        const RuleSet& rules) {
     using Result = Parsed<Position>;
     if (args.empty()) return Result::fail("position: expected 'startpos' or 'sfen <SFEN>'");
 
@@ -25,7 +25,7 @@ Parsed<Position> parse_position_command(const std::vector<std::string_view>& arg
         pos = Position::start();
     } else if (args[0] == "sfen") {
         if (moves_at == 1) return Result::fail("position: 'sfen' without an SFEN");
-        Parsed<Position> parsed = parse_sfen(join_words(args, 1, moves_at));
+        Parsed<Position> parsed = parse_sfen(join_words(args, 1, moves_at), rules);
         if (!parsed) return Result::fail("position: bad SFEN: " + parsed.error);
         pos = *parsed;
     } else {
@@ -44,7 +44,7 @@ Parsed<Position> parse_position_command(const std::vector<std::string_view>& arg
     return Result::ok(std::move(pos));
 }
 
-Game game_of(const Position& pos, const RuleOptions& rules) {
+Game game_of(const Position& pos, const RuleSet& rules) {
     Position root = pos;
     std::vector<Move> moves(size_t(pos.plies()));
     for (int i = 0; i < pos.plies(); ++i) moves[size_t(i)] = pos.history(i).move;

@@ -4,6 +4,7 @@
 
 #include "shishi/protocol/xboard_session.hpp"
 #include "shishi/core/movegen.hpp"
+#include "shishi/core/rule_options.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/version.hpp"
 
@@ -45,9 +46,17 @@ void XboardSession::cmd_protover() {
     out_.send(std::string("feature myname=\"") + ENGINE_NAME + " " + ENGINE_VERSION +
               "\" variants=\"chu\" setboard=1 usermove=1 ping=1 memory=1 smp=1");
     out_.send("feature colors=0 sigint=0 sigterm=0 analyze=1 highlight=1 playother=1 time=1 draw=1 nps=0");
-    out_.send("feature option=\"Okazaki rule -check 0\"");
-    out_.send("feature option=\"Bare King -check 0\"");
-    out_.send("feature option=\"Repetition rule -combo *XBoard /// JCSA /// Draw\"");
+    for (const RuleOptionSpec& o : rule_option_specs(rules_)) {
+        std::string line = "feature option=\"" + o.name;
+        if (o.type == RuleOptionSpec::Type::CHECK) {
+            line += std::string(" -check ") + (o.value == "true" ? "1" : "0");
+        } else {
+            line += " -combo";
+            for (size_t i = 0; i < o.choices.size(); ++i)
+                line += (i ? " /// " : " ") + std::string(o.choices[i] == o.value ? "*" : "") + o.choices[i];
+        }
+        out_.send(line + "\"");
+    }
     out_.send("feature option=\"Resign -check 0\"");
     out_.send("feature option=\"Contempt -spin 0 -1000 1000\"");
     out_.send("feature done=1");
@@ -96,7 +105,7 @@ void XboardSession::cmd_usermove(std::string_view text) {
 }
 
 void XboardSession::cmd_setboard(std::string_view fen) {
-    Parsed<Position> p = parse_xboard_fen(fen);
+    Parsed<Position> p = parse_xboard_fen(fen, rules_);
     if (!p) {
         out_.send("tellusererror Illegal position: " + p.error);
         return;
@@ -129,15 +138,9 @@ void XboardSession::cmd_option(std::string_view setting) {
         error("bad option value", "option " + std::string(setting));
         return false;
     };
-    if (name == "Okazaki rule" || name == "Bare King") {
-        RuleOptions r = rules_;
-        if (check_value(name == "Okazaki rule" ? r.okazaki : r.bare_king)) set_rules(r);
-    } else if (name == "Repetition rule") {
-        RuleOptions r = rules_;
-        if (value == "XBoard") r.repetition = RepetitionRule::XBOARD;
-        else if (value == "JCSA") r.repetition = RepetitionRule::JCSA;
-        else if (value == "Draw") r.repetition = RepetitionRule::DRAW;
-        else return error("bad option value", "option " + std::string(setting));
+    if (is_rule_option(name)) {
+        RuleSet r = rules_;
+        if (!apply_rule_option(r, name, value).empty()) return error("bad option value", "option " + std::string(setting));
         set_rules(r);
     } else if (name == "Resign") {
         check_value(resign_enabled_);

@@ -128,7 +128,7 @@ void XboardSession::finish_game_search(const SearchResult& r) {
     report_if_over();
 }
 
-void XboardSession::set_rules(const RuleOptions& r) {
+void XboardSession::set_rules(const RuleSet& r) {
     rules_ = r;
     game_.set_rules(r);
 }

@@ -15,6 +15,8 @@
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
+#include "shishi/core/repetition.hpp"
+#include "shishi/core/royal_safety.hpp"
 #include "shishi/eval/eval.hpp"
 #include "shishi/search/eval_cache.hpp"
 #include "shishi/search/helper_threads.hpp"
@@ -109,6 +111,9 @@ struct Worker {
     int seldepth = 0;
     Move root_best;
     bool skip_root_pass = false;  // SearchLimits::allow_pass is off and another move exists
+    // RuleSet::host_mate_test: the root has a move keeping its lone royal safe, so moves that
+    // leave it attacked (which XBoard would refuse) are not played.
+    bool skip_root_unsafe = false;
 
     // --- per-ply scratch (no allocation in the tree) -----------------------------------------
     HistoryTable history;
@@ -119,9 +124,9 @@ struct Worker {
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
     int pv_len[MAX_PLY + 2];
     Move quiets_tried[MAX_PLY + 2][32];
-    // in_check of the side to move at position index k (game history since the last capture,
-    // then the search path); sized at the start of each search.
-    std::vector<uint8_t> checked_at;
+    // The repetition facts (repetition.hpp) of move i of the game and then the search path,
+    // for the moves since the last capture; sized at the start of each search.
+    std::vector<uint8_t> facts_at;
 
     void clear_statistics() {
         history.clear();
@@ -173,43 +178,56 @@ struct Worker {
         return -1;
     }
 
-    // Score of a repeated position for the side to move. Under the default (XBoard) rule the
-    // side that returned to a position is the one that must deviate: if the cycle went on, its
-    // move would make the fourth occurrence and lose, unless the other side checked with every
-    // move of the cycle (perpetual check loses). Other rules: a draw, shaded by contempt.
-    int repetition_score(int first) const {
-        if (pos->rules().repetition != RepetitionRule::XBOARD) return draw_score();
+    // Records the facts of the move that led to this node (checked: the side to move's royal is
+    // attacked). The attack fact costs a look at the moved piece's moves, so only the rules
+    // that read it pay for it.
+    void note_facts(bool checked) {
         const int n = pos->plies();
-        bool all_checks_mover = true, all_checks_other = true;  // mover = side that just moved
-        for (int j = first; j < n; ++j) {
-            const bool gave_check = checked_at[j + 1];
-            if ((n - j) % 2 == 1)
-                all_checks_mover = all_checks_mover && gave_check;
-            else
-                all_checks_other = all_checks_other && gave_check;
-        }
-        if (all_checks_mover) return REPETITION_SCORE;   // the repeating checker loses
-        if (all_checks_other) return -REPETITION_SCORE;  // we checked throughout: we lose
-        return REPETITION_SCORE;                         // the side that repeated loses
+        if (n == 0) return;
+        facts_at[size_t(n - 1)] = ply_facts_fast(checked);
+    }
+    uint8_t ply_facts_fast(bool checked) const {
+        const RepetitionRule rule = pos->rules().repetition;
+        if (needs_attack_facts(rule)) return ply_facts(*pos, rule, checked);
+        return uint8_t((checked ? FACT_CHECK : 0) | (pos->history(pos->plies() - 1).move.is_pass() ? FACT_PASS : 0));
     }
 
-    // Fills checked_at for the game positions since the last capture (unmaking and remaking
-    // those moves) and sizes it for the search path.
-    void prepare_check_history() {
+    // Score of a repeated position for the side to move: the core's verdict on the cycle, as if
+    // it went on to the fourth occurrence (repetition.hpp). A loss or win by rule is scored
+    // above any material balance; a draw is a draw shaded by contempt.
+    int repetition_score(int first) const {
         const int n = pos->plies();
-        const int back = std::min(n, pos->halfmove_clock());
-        checked_at.assign(size_t(n + MAX_PLY + 8), 0);
+        const RepetitionVerdict v = judge_repetition(pos->rules().repetition, facts_at.data(), first, n);
+        // The side to move did not make the last move.
+        if (v.loser == RepetitionVerdict::LAST_MOVER) return REPETITION_SCORE;
+        if (v.loser == RepetitionVerdict::OTHER_SIDE) return -REPETITION_SCORE;
+        return draw_score();
+    }
+
+    // Fills facts_at for the game moves since the last capture (unmaking and remaking those
+    // moves) and sizes it for the search path. One move more than that for lishogi's rule,
+    // which also reads the move before the cycle.
+    void prepare_facts_history() {
+        const int n = pos->plies();
+        const int back = std::min(n, pos->halfmove_clock() + 1);
+        facts_at.assign(size_t(n + MAX_PLY + 8), 0);
         std::vector<Move> undone;
         undone.reserve(size_t(back));
         for (int j = 0; j < back; ++j) {
             undone.push_back(pos->history(pos->plies() - 1).move);
             pos->unmake();
         }
-        checked_at[size_t(n - back)] = in_check(*pos, pos->side_to_move());
         for (int j = back - 1; j >= 0; --j) {
             pos->make(undone[size_t(j)]);
-            checked_at[size_t(pos->plies())] = in_check(*pos, pos->side_to_move());
+            note_facts(in_check(*pos, pos->side_to_move()));
         }
+    }
+
+    // XBoard's adjudication (RuleSet::host_mate_test): does the side to move, with one royal,
+    // have no move that keeps it safe? Then it is checkmated if attacked now, else stalemated.
+    bool host_mate_over(const MoveList& list) const {
+        return pos->rules().host_mate_test && pos->royal_count(pos->side_to_move()) == 1 &&
+               !has_royal_safe_move(*pos, list);
     }
 
     // Has the side to move pieces besides royals and Pawns (null move is unsafe without)?
@@ -288,7 +306,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     const Color us = pos->side_to_move();
     if (pos->royal_count(us) == 0) return royal_lost_score(ply);
     const bool checked = in_check(*pos, us);
-    checked_at[size_t(pos->plies())] = checked;
+    note_facts(checked);
     if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
     count_node();
     if (should_stop()) return 0;
@@ -346,7 +364,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
 
     if (!root && pos->royal_count(us) == 0) return royal_lost_score(ply);
     const bool checked = in_check(*pos, us);
-    checked_at[size_t(pos->plies())] = checked;
+    if (!root) note_facts(checked);
     if (!root) {
         if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
         if (ply >= MAX_PLY) return eval_cache.evaluate(*pos);
@@ -393,7 +411,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
         const int score = -search(-beta, -beta + 1, depth - 1 - r, ply + 1, false);
         pos->set_side_to_move(us);
         pos->set_counter_strike(cs);
-        checked_at[size_t(pos->plies())] = checked;
+        note_facts(checked);  // the null move's child wrote its own facts over this node's
         if (aborted) return 0;
         if (score >= beta) return score >= SCORE_MATE_BOUND ? beta : score;
     }
@@ -401,7 +419,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     MoveList& list = lists[ply];
     list.clear();
     generate_legal(*pos, list);
-    if (list.empty()) return no_moves_score(ply);
+    if (list.empty()) return pos->rules().host_mate_test && !checked ? draw_score() : no_moves_score(ply);
+    // Stalemate under XBoard's mate test is a draw (checkmate needs no test: every move loses
+    // the royal, which the search sees anyway).
+    if (!root && !checked && host_mate_over(list)) return draw_score();
 
     MovePicker picker(*pos, list, scores[ply].data(), hash_move, killers[ply], history);
     const int alpha_orig = alpha;
@@ -425,6 +446,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
                 continue;
             }
         }
+        if (root && skip_root_unsafe && royal_attacked_after(*pos, m)) continue;
         const Piece moved = pos->piece_on(m.from());
         pos->make(m);
         const int new_depth = depth - 1;
@@ -514,7 +536,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
     aborted = false;
     seldepth = 0;
     for (auto& k : killers) k[0] = k[1] = Move::none();
-    prepare_check_history();
+    prepare_facts_history();
 
     SearchResult result;
     MoveList root_moves;
@@ -526,12 +548,18 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
     // A pass is left out of the root only while there is something else to play.
     skip_root_pass = !l.allow_pass && std::any_of(root_moves.begin(), root_moves.end(),
                                                   [](Move m) { return !m.is_pass(); });
+    skip_root_unsafe = p.rules().host_mate_test && p.royal_count(root_side) == 1 &&
+                       has_royal_safe_move(p, root_moves);
+    auto playable = [&](Move m) {
+        return !(skip_root_pass && m.is_pass()) && !(skip_root_unsafe && royal_attacked_after(p, m));
+    };
+    // A safe move matters more than not passing: if the only safe moves are passes, pass.
+    if (!std::any_of(root_moves.begin(), root_moves.end(), playable)) skip_root_pass = false;
     // Something legal to play even if the first iteration is cut short.
-    result.best = *std::find_if(root_moves.begin(), root_moves.end(),
-                                [&](Move m) { return !(skip_root_pass && m.is_pass()); });
+    result.best = *std::find_if(root_moves.begin(), root_moves.end(), playable);
     {
         TTHit hit;
-        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move) && !(skip_root_pass && hit.move.is_pass()))
+        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move) && playable(hit.move))
             result.best = hit.move;
     }
 

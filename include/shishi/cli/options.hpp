@@ -18,8 +18,11 @@ public:
     std::optional<std::string> positional_string(const char* what);
     std::optional<int> int_option(const char* name, int lo, int hi);
     std::optional<std::string> string_option(const char* name);
-    // --fen / --sfen, the start position when neither is given; nullopt on a bad position.
-    std::optional<Position> position_option();
+    // --rules book|xboard|lishogi (the book when not given); nullptr on an unknown name.
+    const RuleSet* rules_option();
+    // --fen / --sfen, the start position when neither is given, with `rules`; nullopt on a bad
+    // position.
+    std::optional<Position> position_option(const RuleSet& rules = book_rules());
     // Reports unknown arguments and earlier errors; true when everything was fine.
     bool finish(std::ostream& err);
 

@@ -17,6 +17,11 @@ inline bool is_attacked(const Position& pos, Square s, Color by) {
 // Number of pieces of side `by` that attack s (for evaluation and exchange estimates).
 int attacker_count(const Piece* board, Square s, Color by);
 
+// Does the piece on `sq` attack an enemy piece (could it capture one with its next move, by its
+// movement alone)? With `through_own`, pieces of its own side count as absent: they neither
+// block its lines nor stand in its way (the JCSA repetition rule's reading, docs/rules.md).
+bool piece_attacks_enemy(const Piece* board, Square sq, bool through_own);
+
 // True when side c has exactly one royal and side ~c attacks it ("check" in RULES.md).
 bool in_check(const Position& pos, Color c);
 

@@ -47,7 +47,9 @@ bool is_legal(const Position& pos, Move m);
 // Number of legal moves.
 int count_legal(const Position& pos);
 
-// Could a piece of colour c moving between these squares promote (capture = it takes a piece)?
-bool may_promote(Color c, Kind k, Square from, Square to, bool capture);
+// Could a piece of colour c moving between these squares promote (capture = it takes a piece)
+// under these rules? (Zone entry, capture in the zone, or a Pawn - and under lishogi's rules a
+// Lance - reaching the last rank.)
+bool may_promote(const RuleSet& rules, Color c, Kind k, Square from, Square to, bool capture);
 
 }  // namespace shishi

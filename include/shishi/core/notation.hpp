@@ -33,10 +33,14 @@ std::optional<Square> parse_usi_square(std::string_view text);
 
 // --- positions -------------------------------------------------------------------------------
 // "<board> <w|b> [castling] [counter-strike square|-] [halfmove] [fullmove]"; w = first player.
-Parsed<Position> parse_xboard_fen(std::string_view text);
-// "<board> <b|w> <counter-strike USI square|-> <move number>"; b = first player.
-Parsed<Position> parse_sfen(std::string_view text);
+// The position gets `rules`.
+Parsed<Position> parse_xboard_fen(std::string_view text, const RuleSet& rules = book_rules());
+// "<board> <b|w> <counter-strike USI square|-> <move number>"; b = first player. The square may
+// be the capturer's (this engine's writing) or where the Lion was taken (lishogi's; empty after
+// a Falcon or Eagle took it on its first step).
+Parsed<Position> parse_sfen(std::string_view text, const RuleSet& rules = book_rules());
 std::string to_xboard_fen(const Position& pos);
+// The counter-strike field as the position's rules write it (RuleSet::sfen_counter_strike_at_capture).
 std::string to_sfen(const Position& pos);
 std::string board_to_fen_field(const Position& pos);
 // A human-readable diagram (for the `d` debug command and error reports).

@@ -25,8 +25,9 @@ struct PerftCase {
 // Parses a suite; malformed lines are reported in `errors` ("line N: why").
 std::vector<PerftCase> parse_perft_suite(std::istream& in, std::vector<std::string>& errors);
 
-// Runs every case to min(listed depth, max_depth); prints progress and each mismatch to out.
-// Returns the number of mismatches (a position that fails to parse counts as one).
-int run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, std::ostream& out);
+// Runs every case to min(listed depth, max_depth) under `rules`; prints progress and each
+// mismatch to out. Returns the number of mismatches (a position that fails to parse counts as one).
+int run_perft_suite(const std::vector<PerftCase>& cases, int max_depth, std::ostream& out,
+                    const RuleSet& rules = book_rules());
 
 }  // namespace shishi

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "shishi/core/options.hpp"
 #include "shishi/core/pieces.hpp"
+#include "shishi/core/rule_set.hpp"
 #include "shishi/core/types.hpp"
 
 namespace shishi {
@@ -70,9 +70,9 @@ public:
         return m.is_double() || (m.to() != m.from() && board_[m.to()] != EMPTY);
     }
 
-    // --- rule options that affect move legality ---------------------------------------------
-    const RuleOptions& rules() const { return rules_; }
-    void set_rules(const RuleOptions& r) { rules_ = r; }
+    // --- the rule set (book_rules() until set) ------------------------------------------------
+    const RuleSet& rules() const { return *rules_; }
+    void set_rules(const RuleSet& r) { rules_ = &stable(r); }
 
     // Internal consistency (piece lists, indices, key, royal counts); for tests and debugging.
     bool is_consistent() const;
@@ -95,7 +95,7 @@ private:
     uint64_t key_;
     int halfmove_clock_;
     int start_move_number_;
-    RuleOptions rules_;
+    const RuleSet* rules_;  // a stable() rule set: copied with the position for free
     std::vector<UndoRecord> history_;
 };
 

@@ -1,13 +1,14 @@
-// Game-level rules: a game record on top of a Position, and the end of the game by rule
-// (last royal captured, no legal move, repetition under the chosen rule, bare king).
-// Search does not use this (it is too slow for the tree); protocols and the match referee do.
+// Game-level rules: a game record on top of a Position, and the end of the game by its rule set
+// (last royal captured, bare king, repetition, XBoard's mate test, King against King under
+// lishogi's rules, no legal move). Search does not use this (it is too slow for the tree; it
+// shares the repetition verdict, repetition.hpp); protocols and the match referee do.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "shishi/core/options.hpp"
 #include "shishi/core/position.hpp"
+#include "shishi/core/rule_set.hpp"
 
 namespace shishi {
 
@@ -24,13 +25,14 @@ const char* outcome_text(Outcome o);
 
 class Game {
 public:
-    explicit Game(const RuleOptions& rules = {});
+    explicit Game(const RuleSet& rules = book_rules());
 
     // Starts a new game from pos (its history is dropped).
     void reset(const Position& pos);
     const Position& position() const { return pos_; }
-    const RuleOptions& rules() const { return rules_; }
-    void set_rules(const RuleOptions& r);
+    const RuleSet& rules() const { return *rules_; }
+    // Also the rules of the positions held (start and current).
+    void set_rules(const RuleSet& r);
 
     // Plays m, which must be legal (check with is_legal or the parsers first).
     void play(Move m);
@@ -44,18 +46,16 @@ public:
     GameStatus status() const;
 
 private:
-    struct PlyInfo {
-        bool gave_check;     // the move left the opponent's only royal attacked
-        bool attacked;       // the moved piece attacks an enemy piece from its destination
-    };
     GameStatus repetition_status() const;
     GameStatus bare_king_status() const;
+    GameStatus lishogi_bare_king_status() const;
+    GameStatus mate_test_status() const;
 
-    RuleOptions rules_;
+    const RuleSet* rules_;
     Position start_;
     Position pos_;
     std::vector<Move> moves_;
-    std::vector<PlyInfo> info_;
+    std::vector<uint8_t> facts_;  // per move, for the repetition rules (repetition.hpp)
 };
 
 }  // namespace shishi

@@ -10,6 +10,7 @@
 
 #include "shishi/core/notation.hpp"
 #include "shishi/core/position.hpp"
+#include "shishi/core/rule_options.hpp"
 #include "shishi/match/process.hpp"
 #include "shishi/match/time_control.hpp"
 
@@ -26,6 +27,9 @@ struct EngineConfig {
     std::string dir;                 // working directory, empty = current
     std::string stderr_path;         // where its standard error goes, empty = discarded
     std::vector<std::pair<std::string, std::string>> options;  // engine options name=value
+    // The referee's rules as options: each is sent (before `options`) only when the engine
+    // offers an option of that name, so engines that know the rule options play by them.
+    std::vector<RuleOptionSpec> rule_options;
     int memory_mb = 64;              // XBoard `memory`, USI `USI_Hash`
     int64_t handshake_timeout_ms = 10'000;
 };

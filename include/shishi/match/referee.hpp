@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "shishi/core/options.hpp"
+#include "shishi/core/rule_set.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/match/engine.hpp"
 #include "shishi/match/openings.hpp"
@@ -43,7 +43,7 @@ struct RefereeSettings {
     int64_t margin_ms = 200;
     int max_plies = 1000;   // whole game, opening included; 0 = no limit
     Adjudication adjudication;
-    RuleOptions rules;
+    RuleSet rules;  // the book by default (--rules)
 };
 
 struct GameRecord {

@@ -8,18 +8,19 @@
 #include <vector>
 
 #include "shishi/core/notation.hpp"
-#include "shishi/core/options.hpp"
+#include "shishi/core/rule_set.hpp"
 #include "shishi/core/rules.hpp"
 
 namespace shishi::usi {
 
-// `args` are the words after "position". `rules` are the rule options to play the moves under.
+// `args` are the words after "position". `rules` are the rules the position and its moves get;
+// a move is accepted when legal under any rule set this engine knows (move_text.cpp).
 Parsed<Position> parse_position_command(const std::vector<std::string_view>& args,
-                                        const RuleOptions& rules);
+                                        const RuleSet& rules);
 
 // The game record behind a position: its moves replayed from the root under `rules`, so the
 // end of the game by rule (royal captured, no move, repetition, bare king) can be judged.
-Game game_of(const Position& pos, const RuleOptions& rules);
+Game game_of(const Position& pos, const RuleSet& rules);
 
 // "" while the game goes on, else e.g. "game over by rule, sente wins: Black repeated the
 // position a fourth time (White = sente, Black = gote)".

@@ -66,7 +66,7 @@ private:
     void start_game_search();
     void start_analysis();
     void finish_game_search(const SearchResult& r);  // worker thread, mutex_ held
-    void set_rules(const RuleOptions& r);
+    void set_rules(const RuleSet& r);
     int own_moves_made() const;
     bool parse_square_arg(const Args& a, Square& s);
 
@@ -78,7 +78,7 @@ private:
     std::atomic<bool> post_{false};
     bool analysing_search_ = false;   // the worker runs an analysis (never moves)
 
-    RuleOptions rules_;
+    RuleSet rules_ = xboard_rules();  // XBoard's host rules by default
     Game game_;
     bool force_ = true;               // play neither side
     Color engine_side_ = BLACK;

@@ -1,0 +1,438 @@
+// The rule sets (rule_set.hpp) and their option description (rule_options.hpp), and every rule
+// on which the book, XBoard as host and lishogi differ: each difference has a test here or in
+// the module it belongs to (docs/rules.md lists them all).
+#include <cstring>
+
+#include "shishi/core/attacks.hpp"
+#include "shishi/core/repetition.hpp"
+#include "shishi/core/royal_safety.hpp"
+#include "shishi/core/rule_options.hpp"
+#include "shishi/core/rules.hpp"
+#include "shishi/search/search.hpp"
+#include "test_support.hpp"
+
+using namespace shishi;
+using namespace shishi::test;
+using Catch::Matchers::Contains;
+
+namespace {
+
+Game game_under(const RuleSet& rules, const std::string& pieces, const std::string& tail = "w - - 0 1") {
+    Game g(rules);
+    g.reset(board(pieces, tail));
+    return g;
+}
+
+void play(Game& g, std::initializer_list<const char*> moves) {
+    for (const char* text : moves) {
+        INFO("before " << text << ": " << g.status().reason);
+        REQUIRE(!g.status().over());
+        g.play(mv(g.position(), text));
+    }
+}
+
+void cycle(Game& g, std::initializer_list<const char*> four, int times) {
+    for (int i = 0; i < times; ++i) play(g, four);
+}
+
+// The JCSA reading of "the piece attacks something" before it had its own function: only that
+// piece of its side on a scratch board, asked through is_attacked.
+bool attacks_on_scratch_board(const Position& pos, Square sq) {
+    const Color us = color_of(pos.piece_on(sq));
+    Piece b[FRAME_SQUARES];
+    for (int s = 0; s < FRAME_SQUARES; ++s) {
+        const Piece p = pos.piece_on(Square(s));
+        b[s] = (p != EDGE && p != EMPTY && color_of(p) == us && s != sq) ? EMPTY : p;
+    }
+    for (int i = 0; i < pos.piece_count(~us); ++i)
+        if (is_attacked(b, pos.piece_square(~us, i), us)) return true;
+    return false;
+}
+
+// Black's bare King on a12 has three squares, each covered by a White Gold; it is not attacked.
+const char* STALEMATE = "Kl1 Ga10 Gc11 ka12";
+// The same with a Rook on l12 attacking a12: checkmate.
+const char* CHECKMATE = "Kl1 Ga10 Gc11 Rl12 ka12";
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+// The presets and the options
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("rule presets: the book is the default, xboard adds the mate test, lishogi its rules", "[rules][rule-set]") {
+    CHECK(book_rules() == RuleSet{});
+    CHECK(Position().rules() == book_rules());
+    RuleSet x = book_rules();
+    x.preset = RulePreset::XBOARD;
+    x.host_mate_test = true;
+    CHECK(xboard_rules() == x);
+    const RuleSet& l = lishogi_rules();
+    CHECK(l.lance_promotes_on_last_rank);
+    CHECK(l.lion_victim_protects);
+    CHECK(l.repetition == RepetitionRule::LISHOGI);
+    CHECK(l.bare_king == BareKingRule::LISHOGI);
+    CHECK(l.sfen_counter_strike_at_capture);
+    CHECK_FALSE(l.host_mate_test);
+    CHECK_FALSE(l.okazaki);
+    CHECK(find_rule_preset("LiShoGi") == &lishogi_rules());
+    CHECK(find_rule_preset("xboard") == &xboard_rules());
+    CHECK(find_rule_preset("book") == &book_rules());
+    CHECK(find_rule_preset("chess") == nullptr);
+    // stable() gives one object per distinct rule set, so positions can point at it.
+    RuleSet v = lishogi_rules();
+    CHECK(&stable(v) == &lishogi_rules());
+    v.okazaki = true;
+    CHECK(&stable(v) == &stable(v));
+    CHECK(&stable(v) != &lishogi_rules());
+    Position p;
+    p.set_rules(v);
+    Position copy = p;
+    CHECK(&copy.rules() == &p.rules());
+}
+
+TEST_CASE("rule options: one description, applied by name and value", "[rules][rule-set][options]") {
+    auto specs = rule_option_specs(xboard_rules());
+    REQUIRE(specs.size() == 4);
+    CHECK(specs[0].name == "Rules");
+    CHECK(specs[0].type == RuleOptionSpec::Type::COMBO);
+    CHECK(specs[0].choices == std::vector<std::string>{"book", "xboard", "lishogi"});
+    CHECK(specs[0].value == "xboard");
+    CHECK(specs[1].name == "Okazaki rule");
+    CHECK(specs[1].type == RuleOptionSpec::Type::CHECK);
+    CHECK(specs[1].value == "false");
+    CHECK(specs[2].name == "Bare King");
+    CHECK(specs[3].name == "Repetition rule");
+    CHECK(specs[3].value == "XBoard");
+    CHECK(rule_option_specs(lishogi_rules())[2].value == "true");
+    CHECK(rule_option_specs(lishogi_rules())[3].value == "lishogi");
+
+    RuleSet r = book_rules();
+    CHECK(apply_rule_option(r, "okazaki rule", "1") == "");
+    CHECK(r.okazaki);
+    CHECK(apply_rule_option(r, "Okazaki", "false") == "");  // the older USI name
+    CHECK_FALSE(r.okazaki);
+    CHECK(apply_rule_option(r, "Bare King", "true") == "");
+    CHECK(r.bare_king == BareKingRule::BOOK);
+    CHECK(apply_rule_option(r, "Repetition rule", "jcsa") == "");
+    CHECK(r.repetition == RepetitionRule::JCSA);
+    // A preset resets everything; variations of lishogi keep lishogi's own bare-king rule.
+    CHECK(apply_rule_option(r, "Rules", "lishogi") == "");
+    CHECK(r == lishogi_rules());
+    CHECK(apply_rule_option(r, "Bare King", "0") == "");
+    CHECK(r.bare_king == BareKingRule::OFF);
+    CHECK(apply_rule_option(r, "Bare King", "1") == "");
+    CHECK(r.bare_king == BareKingRule::LISHOGI);
+    // Bad input: a message, and nothing changes.
+    const RuleSet before = r;
+    CHECK(apply_rule_option(r, "Rules", "chess") == "Rules needs book, xboard or lishogi, got 'chess'");
+    CHECK(apply_rule_option(r, "Okazaki rule", "maybe") == "Okazaki rule needs true or false, got 'maybe'");
+    CHECK(apply_rule_option(r, "Repetition rule", "") ==
+          "Repetition rule needs XBoard, JCSA, Draw or lishogi, got ''");
+    CHECK(apply_rule_option(r, "Castling", "1") == "unknown rule option 'Castling'");
+    CHECK(r == before);
+    CHECK(is_rule_option("RULES"));
+    CHECK_FALSE(is_rule_option("Threads"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moves: the Lance on the last rank (the Lion-victim reading is in test_movegen.cpp)
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("lishogi: a Lance reaching the last rank may promote, also from inside the zone", "[rules][lishogi]") {
+    Position book = board("Kl1 La10 kl12");
+    CHECK(moves_from(book, sq("a10")).count("a10a12+") == 0);
+    CHECK(moves_from(book, sq("a10")).count("a10a12") == 1);
+    Position lishogi = book;
+    lishogi.set_rules(lishogi_rules());
+    CHECK(moves_from(lishogi, sq("a10")).count("a10a12+") == 1);
+    CHECK(moves_from(lishogi, sq("a10")).count("a10a11+") == 0);  // not the last rank
+    // As text the move is accepted under any rule set (a host following lishogi is not
+    // refused); the referee of shishi-match checks with is_legal.
+    auto m = parse_xboard_move(book, "a10a12+");
+    REQUIRE(m);
+    CHECK(m.value->is_promotion());
+    CHECK_FALSE(is_legal(book, *m));
+    CHECK(is_legal(lishogi, *m));
+}
+
+// ---------------------------------------------------------------------------------------------
+// XBoard's mate test
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("xboard: a side with no move keeping its royal safe, not attacked, is stalemated: a draw",
+          "[rules][xboard]") {
+    Game x = game_under(xboard_rules(), STALEMATE, "b - - 0 1");
+    GameStatus s = x.status();
+    CHECK(s.outcome == Outcome::DRAW);
+    CHECK_THAT(s.reason, Contains("stalemated"));
+    // The book has no such rule: the King may walk into capture, the game goes on.
+    CHECK_FALSE(game_under(book_rules(), STALEMATE, "b - - 0 1").status().over());
+    // Nor has lishogi (there it is a bare king, which loses).
+    CHECK(game_under(lishogi_rules(), STALEMATE, "b - - 0 1").status().outcome == Outcome::WHITE_WINS);
+}
+
+TEST_CASE("xboard: attacked and without a safe move is checkmate: a loss", "[rules][xboard]") {
+    Game x = game_under(xboard_rules(), CHECKMATE, "b - - 0 1");
+    GameStatus s = x.status();
+    CHECK(s.outcome == Outcome::WHITE_WINS);
+    CHECK_THAT(s.reason, Contains("checkmated"));
+    CHECK_FALSE(game_under(book_rules(), CHECKMATE, "b - - 0 1").status().over());
+}
+
+TEST_CASE("xboard: the mate test concerns a lone royal only", "[rules][xboard]") {
+    // With a Prince beside the King, a royal may be left attacked.
+    Game two = game_under(xboard_rules(), std::string(STALEMATE) + " +ea1", "b - - 0 1");
+    CHECK_FALSE(two.status().over());
+    Position pos = board("Kl1 Ga10 Gc11 ka12 +ea1", "b - - 0 1");
+    CHECK_FALSE(royal_attacked_after(pos, mv(pos, "a12b12")));
+    Position lone = board(STALEMATE, "b - - 0 1");
+    CHECK(royal_attacked_after(lone, mv(lone, "a12b12")));
+    MoveList list;
+    generate_legal(lone, list);
+    CHECK_FALSE(has_royal_safe_move(lone, list));
+    // Taking the opponent's last royal is always safe (here Black's King stays attacked).
+    Position take = board("Ka1 Rl12 ka12 ra11", "b - - 0 1");
+    CHECK_FALSE(royal_attacked_after(take, mv(take, "a11a1")));
+    CHECK(royal_attacked_after(take, mv(take, "a11a10")));
+}
+
+TEST_CASE("xboard: the search does not stalemate a bare King it can beat (the issue's game)",
+          "[search][xboard]") {
+    const char* fen = "12/12/4+P7/6k5/6g1+M3/7+D4/12/11P/1P4P1P3/3F1T6/4M1XT3A/2CSGKEGSCFL w - 7 157";
+    auto parsed = parse_xboard_fen(fen, xboard_rules());
+    REQUIRE(parsed);
+    Position pos = *parsed;
+    // Taking the last Gold by igui leaves the bare King without a safe square: XBoard's draw.
+    Game after_igui(xboard_rules());
+    after_igui.reset(pos);
+    after_igui.play(mv(pos, "h7g8,g8h7"));
+    REQUIRE(after_igui.status().outcome == Outcome::DRAW);
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 4;
+    SearchResult r = s.search(pos, l);
+    REQUIRE(!r.best.is_none());
+    Game g(xboard_rules());
+    g.reset(pos);
+    g.play(r.best);
+    INFO("played " << move_to_xboard(r.best));
+    CHECK(g.status().outcome != Outcome::DRAW);
+    CHECK(r.score > 1000);  // still winning
+    // The book scores that igui as a win (the King must then walk into capture).
+    Position book = *parse_xboard_fen(fen);
+    Searcher sb(8);
+    CHECK(move_to_xboard(sb.search(book, l).best) == "h7g8,g8h7");
+}
+
+TEST_CASE("xboard: the search never leaves its lone royal attacked while it has another move", "[search][xboard]") {
+    // White's King on a12 is generated first; each of its moves walks into a Rook, and only
+    // the Pawn's move keeps it safe.
+    Position pos = board("Ka12 Pf5 rb1 rl11 kl1");
+    pos.set_rules(xboard_rules());
+    for (const char* k : {"a12a11", "a12b11", "a12b12"}) CHECK(royal_attacked_after(pos, mv(pos, k)));
+    for (int depth : {1, 2, 3}) {
+        Searcher s(8);
+        SearchLimits l;
+        l.depth = depth;
+        SearchResult r = s.search(pos, l);
+        INFO("depth " << depth << " played " << move_to_xboard(r.best));
+        CHECK(move_to_xboard(r.best) == "f5f6");
+    }
+}
+
+TEST_CASE("xboard: stalemate scores as a draw in the search, checkmate as a loss", "[search][xboard]") {
+    Position stale = board(STALEMATE, "b - - 0 1");
+    stale.set_rules(xboard_rules());
+    Position mate = board(CHECKMATE, "b - - 0 1");
+    mate.set_rules(xboard_rules());
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 2;
+    // At the root the side to move has moves (all unsafe): it scores the loss of its King.
+    CHECK(s.search(mate, l).score < -10000);
+    // One ply earlier: White to move, a quiet move that keeps the stalemate is a draw.
+    Position before = board("Kl1 Ga10 Gc11 ka12 Pl3");
+    before.set_rules(xboard_rules());
+    l.depth = 3;
+    SearchResult r = s.search(before, l);
+    INFO("played " << move_to_xboard(r.best) << " score " << r.score);
+    // White should not stalemate (l3l4 keeps it): it must give Black a safe square or check.
+    Game g(xboard_rules());
+    g.reset(before);
+    g.play(r.best);
+    CHECK(g.status().outcome != Outcome::DRAW);
+}
+
+// ---------------------------------------------------------------------------------------------
+// lishogi's end of the game
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("lishogi: a fourth repetition is a draw unless one side attacked throughout", "[rules][lishogi][repetition]") {
+    Game quiet = game_under(lishogi_rules(), "Kl1 ka12 gc12 Gc1");
+    cycle(quiet, {"l1k1", "a12b12", "k1l1", "b12a12"}, 3);
+    GameStatus s = quiet.status();
+    CHECK(s.outcome == Outcome::DRAW);
+    // The book: the side that repeated (Black) loses.
+    Game book = game_under(book_rules(), "Kl1 ka12 gc12 Gc1");
+    cycle(book, {"l1k1", "a12b12", "k1l1", "b12a12"}, 3);
+    CHECK(book.status().outcome == Outcome::WHITE_WINS);
+}
+
+TEST_CASE("lishogi: the side that repeats while attacking with every move loses", "[rules][lishogi][repetition]") {
+    // White's Rook attacks the Gold on c10 from c5 and from c6, and its first move (c4c5) did
+    // too: after the third cycle Black's move makes the fourth occurrence, then White's.
+    Game g = game_under(lishogi_rules(), "Kl1 Rc4 ka12 gc10 pe9");
+    play(g, {"c4c5", "e9e8"});  // the move before the cycle also attacks
+    cycle(g, {"c5c6", "a12b12", "c6c5", "b12a12"}, 2);
+    play(g, {"c5c6", "a12b12", "c6c5", "b12a12"});
+    // The position after e9e8 is back a fourth time, made by Black's quiet move: a draw.
+    CHECK(g.status().outcome == Outcome::DRAW);
+    // One more White move completes a fourth occurrence made by the attacker: it loses.
+    Game w = game_under(lishogi_rules(), "Kl1 Rc4 ka12 gc10 pe9", "b - - 0 1");
+    play(w, {"e9e8", "c4c5"});
+    cycle(w, {"a12b12", "c5c6", "b12a12", "c6c5"}, 3);
+    GameStatus s = w.status();
+    CHECK(s.outcome == Outcome::BLACK_WINS);
+    CHECK_THAT(s.reason, Contains("attacked with every move"));
+}
+
+TEST_CASE("lishogi: the attacks must include the move before the first occurrence", "[rules][lishogi][repetition]") {
+    // Same cycle, but White's move before it (l1k1) attacked nothing: a draw.
+    Game w = game_under(lishogi_rules(), "Kl1 Rc5 ka12 gc10 pe9", "b - - 0 1");
+    play(w, {"e9e8", "l1k1"});
+    cycle(w, {"a12b12", "c5c6", "b12a12", "c6c5"}, 3);
+    CHECK(w.status().outcome == Outcome::DRAW);
+}
+
+TEST_CASE("lishogi: the bare-king rule is always on and immediate", "[rules][lishogi][bare-king]") {
+    // White took Black's last piece: Black is bare at once (the book's option gives it a move).
+    Game g = game_under(lishogi_rules(), "Kl1 Ra5 Gl5 ka12 ga6");
+    play(g, {"a5a6"});
+    GameStatus s = g.status();
+    CHECK(s.outcome == Outcome::WHITE_WINS);
+    CHECK_THAT(s.reason, Contains("bare"));
+    // Unless Black could take White's one piece next to its King (it would bare back).
+    Game near = game_under(lishogi_rules(), "Kl1 Ra10 ka12 ga11");
+    play(near, {"a10a11"});
+    CHECK_FALSE(near.status().over());
+    // Pawns and Go-Betweens do not count for the winner.
+    Game pawns = game_under(lishogi_rules(), "Kl1 Pb10 Ic3 ka12 gb11");
+    play(pawns, {"b10b11"});
+    CHECK_FALSE(pawns.status().over());
+    // Off by option.
+    RuleSet off = lishogi_rules();
+    off.bare_king = BareKingRule::OFF;
+    Game o = game_under(off, "Kl1 Ra5 Gl5 ka12 ga6");
+    play(o, {"a5a6"});
+    CHECK_FALSE(o.status().over());
+}
+
+TEST_CASE("lishogi: King against King is a draw; dead Pawns and Lances do not count", "[rules][lishogi]") {
+    Game g = game_under(lishogi_rules(), "Kl1 ka12 Pc12 lh1");
+    GameStatus s = g.status();
+    CHECK(s.outcome == Outcome::DRAW);
+    CHECK_THAT(s.reason, Contains("King against King"));
+    CHECK_FALSE(game_under(book_rules(), "Kl1 ka12 Pc12 lh1").status().over());
+    // Kings side by side: the side to move takes the other one, no draw.
+    CHECK_FALSE(game_under(lishogi_rules(), "Kb11 ka12").status().over());
+}
+
+TEST_CASE("lishogi: no legal move loses, as in the book (and unlike XBoard's stalemate)", "[rules][lishogi]") {
+    Game g = game_under(lishogi_rules(), "Ka12 Pb12 Pa11 Pb11 kl1 gl5");
+    CHECK(g.status().outcome == Outcome::BLACK_WINS);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The repetition facts and the search
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("the JCSA attack fact equals the scratch-board reading over random games", "[rules][repetition][random]") {
+    std::mt19937 rng(99);
+    for (const PerftCase& c : reference_cases()) {
+        Position pos = sfen(c.sfen);
+        for (int ply = 0; ply < 60; ++ply) {
+            MoveList list;
+            generate_legal(pos, list);
+            if (list.empty()) break;
+            pos.make(list[int(rng() % unsigned(list.size()))]);
+            const Move m = pos.history(pos.plies() - 1).move;
+            INFO(c.name << " after " << move_to_xboard(m));
+            const bool slow = !m.is_pass() && attacks_on_scratch_board(pos, m.to());
+            CHECK(bool(ply_facts(pos, RepetitionRule::JCSA) & FACT_ATTACK) == slow);
+        }
+    }
+}
+
+TEST_CASE("the lishogi attack fact: own pieces block, and a pass can attack", "[rules][repetition][lishogi]") {
+    Position pos = board("Kl1 Ra1 Pa3 ka12 ga8");
+    // The Rook on a1 is blocked by its own Pawn: no attack for lishogi, one for JCSA.
+    CHECK_FALSE(piece_attacks_enemy(pos.board(), sq("a1"), false));
+    CHECK(piece_attacks_enemy(pos.board(), sq("a1"), true));
+    Position lion = board("Kl1 Nf5 ka12 gf7");
+    lion.make(mv(lion, "@@@@"));
+    CHECK(ply_facts(lion, RepetitionRule::LISHOGI) & FACT_ATTACK);
+    CHECK_FALSE(ply_facts(lion, RepetitionRule::JCSA) & FACT_ATTACK);
+    CHECK(ply_facts(lion, RepetitionRule::JCSA) & FACT_PASS);
+}
+
+TEST_CASE("judge_repetition: one verdict for every rule", "[rules][repetition]") {
+    // Moves 0..4: move 0 before the cycle, 1..4 the cycle (first = 1, n = 5); the last mover
+    // made moves 4, 2 and 0.
+    const uint8_t quiet[5] = {0, 0, 0, 0, 0};
+    const uint8_t checks_last[5] = {FACT_CHECK, 0, FACT_CHECK, 0, FACT_CHECK};
+    const uint8_t attacks_last[5] = {FACT_ATTACK, 0, FACT_ATTACK, 0, FACT_ATTACK};
+    const uint8_t attacks_cycle_only[5] = {0, 0, FACT_ATTACK, 0, FACT_ATTACK};
+    using V = RepetitionVerdict;
+    CHECK(judge_repetition(RepetitionRule::XBOARD, quiet, 1, 5).loser == V::LAST_MOVER);
+    CHECK(judge_repetition(RepetitionRule::XBOARD, checks_last, 1, 5).why == V::PERPETUAL_CHECK);
+    CHECK(judge_repetition(RepetitionRule::DRAW, checks_last, 1, 5).loser == V::NOBODY);
+    CHECK(judge_repetition(RepetitionRule::JCSA, quiet, 1, 5).why == V::NO_ATTACKS);
+    CHECK(judge_repetition(RepetitionRule::JCSA, attacks_cycle_only, 1, 5).loser == V::LAST_MOVER);
+    CHECK(judge_repetition(RepetitionRule::LISHOGI, quiet, 1, 5).loser == V::NOBODY);
+    CHECK(judge_repetition(RepetitionRule::LISHOGI, attacks_last, 1, 5).loser == V::LAST_MOVER);
+    CHECK(judge_repetition(RepetitionRule::LISHOGI, checks_last, 1, 5).loser == V::LAST_MOVER);
+    CHECK(judge_repetition(RepetitionRule::LISHOGI, attacks_cycle_only, 1, 5).loser == V::NOBODY);
+    CHECK(judge_repetition(RepetitionRule::LISHOGI, attacks_last + 1, 0, 4).loser == V::NOBODY);
+}
+
+TEST_CASE("lishogi: a repetition in the search scores as a draw", "[search][lishogi][repetition]") {
+    // As test_search's shuttle: White's only move repeats the position; the book scores it lost.
+    auto shuttle = [](const RuleSet& rules) {
+        Position pos = *parse_xboard_fen("PP9k/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1", rules);
+        for (const char* text : {"a1a2", "l12k12", "a2a1", "k12l12"}) pos.make(mv(pos, text));
+        return pos;
+    };
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 3;
+    Position lishogi = shuttle(lishogi_rules());
+    CHECK(s.search(lishogi, l).score == 0);
+    Position book = shuttle(book_rules());
+    CHECK(s.search(book, l).score <= -10000);
+}
+
+TEST_CASE("JCSA in the search: the side that attacked in the cycle loses it", "[search][repetition][jcsa]") {
+    // White's King can only shuttle a1-a2; Black's King shuttles k12-k11, attacking White's dead
+    // Pawn on j12 from both squares. White's only move repeats the position: under JCSA the
+    // attacker (Black) must deviate, so it loses; under the XBoard rule White (who repeats)
+    // loses; under the draw rule it is a draw.
+    auto shuttle = [](RepetitionRule rule) {
+        RuleSet r;
+        r.repetition = rule;
+        Position pos = *parse_xboard_fen(
+            "PP7Pk1/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1", r);
+        for (const char* text : {"a1a2", "k12k11", "a2a1", "k11k12"}) pos.make(mv(pos, text));
+        REQUIRE(count_legal(pos) == 1);
+        return pos;
+    };
+    Searcher s(8);
+    SearchLimits l;
+    l.depth = 3;
+    Position jcsa = shuttle(RepetitionRule::JCSA);
+    CHECK(s.search(jcsa, l).score >= 10000);
+    Position xboard = shuttle(RepetitionRule::XBOARD);
+    CHECK(s.search(xboard, l).score <= -10000);
+    Position draw = shuttle(RepetitionRule::DRAW);
+    CHECK(s.search(draw, l).score == 0);
+}
