@@ -1,11 +1,14 @@
-// shishi: a command-line tool when given arguments, otherwise a protocol engine on stdin/stdout.
-// The first non-empty input line picks the protocol: `usi` selects USI, anything else XBoard
-// (XBoard starts engines with `xboard`; an engine started bare is most likely driven by it).
+// shishi: a command-line tool when given a command, otherwise a protocol engine on stdin/stdout
+// (arguments of the form --Name=value or --Name value are engine options, applied before the
+// protocol starts, as Lishogi-Bot passes them). The first non-empty input line picks the
+// protocol: `usi` selects USI, anything else XBoard (XBoard starts engines with `xboard`; an
+// engine started bare is most likely driven by it).
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "shishi/cli/commands.hpp"
+#include "shishi/protocol/startup_options.hpp"
 #include "shishi/protocol/usi.hpp"
 #include "shishi/protocol/xboard.hpp"
 
@@ -44,16 +47,26 @@ private:
 
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
-    if (!args.empty()) return shishi::cli::run_command(args, std::cout, std::cerr);
+    shishi::StartupOptions options;
+    if (shishi::looks_like_startup_options(args)) {
+        shishi::StartupParse parsed = shishi::parse_startup_options(args);
+        if (!parsed.error.empty()) {
+            std::cerr << "shishi: " << parsed.error << "\n";
+            return 2;
+        }
+        options = std::move(parsed.options);
+    } else if (!args.empty()) {
+        return shishi::cli::run_command(args, std::cout, std::cerr);
+    }
 
     std::ios::sync_with_stdio(false);
     std::string line, first;
     while (first.empty() && std::getline(std::cin, line)) first = trimmed(line);
     if (first.empty()) return 0;  // no input at all
-    if (first == "usi") return shishi::run_usi(std::cin, std::cout);
-    if (first == "xboard") return shishi::run_xboard(std::cin, std::cout);
+    if (first == "usi") return shishi::run_usi(std::cin, std::cout, options);
+    if (first == "xboard") return shishi::run_xboard(std::cin, std::cout, options);
     // Not the `xboard` greeting: still XBoard, and the line is its first command.
     PrefixedInput replay(first + "\n", std::cin);
     std::istream in(&replay);
-    return shishi::run_xboard(in, std::cout);
+    return shishi::run_xboard(in, std::cout, options);
 }

@@ -1,6 +1,9 @@
 // USI mode: the handshake, isready, setoption, unknown commands, quit and end of input.
 #include <catch2/catch.hpp>
 
+#include <sstream>
+
+#include "shishi/protocol/engine.hpp"
 #include "shishi/protocol/usi_options.hpp"
 #include "shishi/protocol/usi_text.hpp"
 #include "usi_harness.hpp"
@@ -15,8 +18,15 @@ TEST_CASE("usi: answers the opening usi with id, options and usiok", "[usi]") {
     CHECK(starts_with(out[0], "id name Shishi "));
     CHECK(starts_with(out[1], "id author "));
     CHECK(out.back() == "usiok");
-    CHECK(first_with(out, "option name USI_Hash ") == "option name USI_Hash type spin default 64 min 1 max 65536");
-    CHECK(first_with(out, "option name Threads ") == "option name Threads type spin default 1 min 1 max 256");
+    // The maxima are what this machine can honour: half its memory, its hardware threads.
+    CHECK(first_with(out, "option name USI_Hash ") ==
+          "option name USI_Hash type spin default 64 min 1 max " + std::to_string(shishi::max_hash_mb()));
+    CHECK(first_with(out, "option name Threads ") ==
+          "option name Threads type spin default 1 min 1 max " + std::to_string(shishi::max_threads()));
+    CHECK(first_with(out, "option name Move Overhead ") ==
+          "option name Move Overhead type spin default 100 min 0 max 60000");
+    CHECK(first_with(out, "option name USI_Variant ") == "option name USI_Variant type combo default chushogi var chushogi var chu");
+    CHECK(first_with(out, "option name USI_Ponder ") == "option name USI_Ponder type check default false");
     CHECK(first_with(out, "option name Contempt ") ==
           "option name Contempt type spin default 0 min -1000 max 1000");
     // The rule options (core/rule_options.hpp), lishogi's rules by default under USI.
@@ -77,72 +87,104 @@ TEST_CASE("usi: setoption accepts every declared option and the host's USI_Ponde
     CHECK(count_prefix(out, "readyok") == 1);
 }
 
+namespace {
+// An engine's option table with the USI options, as a USI session has it (no search is made).
+struct UsiTable {
+    std::ostringstream sink;
+    shishi::Engine engine{sink, [](std::string_view n) { return std::string(n); }, shishi::lishogi_rules()};
+    UsiTable() { shishi::usi::add_usi_options(engine.options()); }
+    shishi::OptionTable& table() { return engine.options(); }
+};
+}  // namespace
+
 TEST_CASE("usi: setoption with a bad name or value says so and changes nothing", "[usi]") {
-    using shishi::usi::Settings;
     using shishi::usi::apply_setoption;
     using shishi::usi::split_words;
-    Settings s;
-    s.hash_mb = 8;
-    const Settings before = s;
-    auto same = [&](const Settings& a) {
-        return a.hash_mb == before.hash_mb && a.threads == before.threads && a.contempt == before.contempt &&
-               a.rules == before.rules;
+    UsiTable t;
+    REQUIRE(apply_setoption(split_words("name USI_Hash value 8"), t.table()).error.empty());
+    auto values = [&] {
+        std::string v;
+        for (const auto& o : t.table().options()) v += o.usi_name + "=" + o.value + ";";
+        return v;
     };
+    const std::string before = values();
+    const std::string hash_range = "an integer from 1 to " + std::to_string(shishi::max_hash_mb());
+    const std::string threads_range = "an integer from 1 to " + std::to_string(shishi::max_threads());
     struct Case {
-        const char* args;
-        const char* error;
+        std::string args;
+        std::string error;
     };
     const Case cases[] = {
         {"", "setoption: expected 'name <option> [value <value>]'"},
         {"value 3", "setoption: expected 'name <option> [value <value>]'"},
         {"name", "setoption: no option name"},
-        {"name USI_Hash", "setoption: USI_Hash needs an integer from 1 to 65536, got nothing"},
+        {"name USI_Hash", "setoption: USI_Hash needs " + hash_range + ", got nothing"},
         {"name USI_Hash value", "setoption: no value after 'value' for USI_Hash"},
-        {"name USI_Hash value 0", "setoption: USI_Hash needs an integer from 1 to 65536, got '0'"},
-        {"name USI_Hash value 12abc", "setoption: USI_Hash needs an integer from 1 to 65536, got '12abc'"},
+        {"name USI_Hash value 0", "setoption: USI_Hash needs " + hash_range + ", got '0'"},
+        {"name USI_Hash value 12abc", "setoption: USI_Hash needs " + hash_range + ", got '12abc'"},
         {"name USI_Hash value 99999999999999999999999",
-         "setoption: USI_Hash needs an integer from 1 to 65536, got '99999999999999999999999'"},
-        {"name Threads value -1", "setoption: Threads needs an integer from 1 to 256, got '-1'"},
+         "setoption: USI_Hash needs " + hash_range + ", got '99999999999999999999999'"},
+        {"name Threads value -1", "setoption: Threads needs " + threads_range + ", got '-1'"},
         {"name Contempt value 1001", "setoption: Contempt needs an integer from -1000 to 1000, got '1001'"},
+        {"name Move Overhead value -1", "setoption: Move Overhead needs an integer from 0 to 60000, got '-1'"},
         {"name Okazaki value yes", "setoption: Okazaki rule needs true or false, got 'yes'"},
         {"name Repetition value Chess", "setoption: Repetition rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'"},
         {"name Rules value chess", "setoption: Rules needs book, xboard or lishogi, got 'chess'"},
-        {"name Rules", "setoption: Rules needs a value, got nothing"},
+        {"name Rules", "setoption: Rules needs book, xboard or lishogi, got nothing"},
         {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'"},
+        {"name Resign value true", "setoption: unknown option 'Resign'"},  // an XBoard option only
         {"name USI_Variant value shogi", "setoption: this engine plays only chushogi, not 'shogi'"},
     };
     for (const Case& c : cases) {
         INFO(c.args);
-        Settings t = s;
-        CHECK(apply_setoption(split_words(c.args), t) == c.error);
-        CHECK(same(t));
+        CHECK(apply_setoption(split_words(c.args), t.table()).error == c.error);
+        CHECK(values() == before);
     }
-    // and a good one does change the setting, case-insensitively
-    Settings t = s;
-    CHECK(apply_setoption(split_words("name usi_hash value 16"), t).empty());
-    CHECK(t.hash_mb == 16);
-    CHECK(apply_setoption(split_words("name okazaki value TRUE"), t).empty());
-    CHECK(t.rules.okazaki);
-    CHECK(apply_setoption(split_words("name Repetition value JCSA"), t).empty());
-    CHECK(t.rules.repetition == shishi::RepetitionRule::JCSA);
-    // A preset resets every rule; USI_Variant chushogi (lishogi's tools send it) is lishogi's.
-    CHECK(apply_setoption(split_words("name Rules value XBoard"), t).empty());
-    CHECK(t.rules == shishi::xboard_rules());
-    CHECK(apply_setoption(split_words("name USI_Variant value chushogi"), t).empty());
-    CHECK(t.rules == shishi::lishogi_rules());
+    // and a good one does change the setting, case-insensitively; names may hold spaces
+    CHECK(apply_setoption(split_words("name usi_hash value 16"), t.table()).error.empty());
+    CHECK(t.table().as_int("USI_Hash") == 16);
+    CHECK(apply_setoption(split_words("name okazaki value TRUE"), t.table()).error.empty());
+    CHECK(t.engine.rules().okazaki);
+    CHECK(apply_setoption(split_words("name Repetition value JCSA"), t.table()).error.empty());
+    CHECK(t.engine.rules().repetition == shishi::RepetitionRule::JCSA);
+    CHECK(apply_setoption(split_words("name Move Overhead value 5000"), t.table()).error.empty());
+    CHECK(t.engine.move_overhead_ms() == 5000);
+    // A preset resets every rule.
+    CHECK(apply_setoption(split_words("name Rules value XBoard"), t.table()).error.empty());
+    CHECK(t.engine.rules() == shishi::xboard_rules());
+    CHECK(t.table().value("Repetition rule") == "XBoard");
+    CHECK(apply_setoption(split_words("name Hash value 32"), t.table()).error.empty());  // Lishogi-Bot's name
+    CHECK(t.table().as_int("USI_Hash") == 32);
+}
+
+TEST_CASE("usi: resource options above the machine's maximum are clamped with an info string", "[usi]") {
+    using shishi::usi::apply_setoption;
+    using shishi::usi::split_words;
+    UsiTable t;
+    auto r = apply_setoption(split_words("name USI_Hash value 65536"), t.table());
+    CHECK(r.error.empty());
+    if (shishi::max_hash_mb() < 65536) {
+        CHECK(r.note == "USI_Hash 65536 is above the maximum; using " + std::to_string(shishi::max_hash_mb()));
+        CHECK(t.table().as_int("USI_Hash") == int64_t(shishi::max_hash_mb()));
+    }
+    r = apply_setoption(split_words("name Threads value 100000"), t.table());
+    CHECK(r.error.empty());
+    CHECK(r.note == "Threads 100000 is above the maximum; using " + std::to_string(shishi::max_threads()));
+    CHECK(t.table().as_int("Threads") == shishi::max_threads());
 }
 
 TEST_CASE("usi: a bad setoption in a session is reported as info string", "[usi]") {
     auto out = run_script("setoption name Threads value many\nisready\n");
-    CHECK(first_with(out, "info string") == "info string setoption: Threads needs an integer from 1 to 256, got 'many'");
+    CHECK(first_with(out, "info string") == "info string setoption: Threads needs an integer from 1 to " +
+                                                std::to_string(shishi::max_threads()) + ", got 'many'");
     CHECK(count_prefix(out, "readyok") == 1);
 }
 
-TEST_CASE("usi: the option lines follow the settings' defaults", "[usi]") {
-    shishi::usi::Settings s;
-    s.rules.okazaki = true;
-    s.rules.repetition = shishi::RepetitionRule::DRAW;
-    auto lines = shishi::usi::option_lines(s);
+TEST_CASE("usi: the option lines follow the current values", "[usi]") {
+    UsiTable t;
+    REQUIRE(t.table().set("Okazaki", "true").ok());
+    REQUIRE(t.table().set("Repetition", "draw").ok());
+    auto lines = t.table().usi_lines();
     CHECK(first_with(lines, "option name Okazaki") == "option name Okazaki rule type check default true");
     CHECK(first_with(lines, "option name Repetition") ==
           "option name Repetition rule type combo default Draw var XBoard var JCSA var Draw var lishogi");

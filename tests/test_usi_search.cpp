@@ -113,18 +113,19 @@ TEST_CASE("usi search: go infinite runs until stop, answering isready meanwhile"
     // commands that need an idle engine are refused, not obeyed, during the search
     s.send("setoption name USI_Hash value 2");
     CHECK(s.expect("info string setoption ignored", 30s) != "");
-    s.send("go depth 1");
-    CHECK(s.expect("info string go ignored", 30s) != "");
+    // a go while it runs (the host did not stop first) ends it: one bestmove per go
     auto t0 = std::chrono::steady_clock::now();
-    s.send("stop");
+    s.send("go depth 1");
+    CHECK(s.expect("info string go while a search is running", 30s) != "");
+    check_bestmove_legal(s.expect("bestmove ", 30s), Position::start());
     check_bestmove_legal(s.expect("bestmove ", 30s), Position::start());
     CHECK(seconds_since(t0) < 5.0);
-    // exactly one bestmove, and stop without a search does nothing
+    // exactly one bestmove per go, and stop without a search does nothing
     s.send("stop");
     s.send("isready");
     CHECK(s.expect("readyok", 30s) == "readyok");
     CHECK(s.finish() == 0);
-    CHECK(count_prefix(s.lines(), "bestmove") == 1);
+    CHECK(count_prefix(s.lines(), "bestmove") == 2);
 }
 
 TEST_CASE("usi search: go infinite with a depth limit still waits for stop", "[usi]") {

@@ -44,3 +44,28 @@ TEST_CASE("xboard: captures are red; empty squares and enemy pieces give no targ
     CHECK(out[2] == EMPTY_MARKS);
     CHECK(out[3] == "Error (bad square): lift");
 }
+
+TEST_CASE("xboard: put then lift on the cyan square keeps the first step and its marks", "[xboard][highlight]") {
+    // XBoard answers the cyan put by lifting the piece again from that square.
+    auto out = transcript(START + "setboard " + LION_FEN + "\nlift f5\nput f6\nlift f6\nhover f7\n");
+    REQUIRE(out.size() == 4);
+    CHECK(out[2] == out[1]);  // the second-step marks again, not an empty board
+    CHECK(out[1] == "highlight 12/12/12/12/12/4YYY5/4YRY5/4YRY5/12/12/12/12");
+    CHECK(out[3] == out[1]);  // the double move goes on: hover still answers
+}
+
+TEST_CASE("xboard: a piece lifted while the engine thinks gets its marks after the engine's move",
+          "[xboard][highlight]") {
+    LiveSession s;
+    for (const char* l : {"xboard", "protover 2", "memory 1", "new", "st 0.5", "usermove h4h5", "lift a4"}) s.send(l);
+    REQUIRE(s.wait_for("move ", 30000));
+    REQUIRE(s.wait_for("highlight ", 10000));
+    auto lines = s.lines();
+    size_t move_at = 0, highlight_at = 0;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        if (lines[i].rfind("move ", 0) == 0 && !move_at) move_at = i;
+        if (lines[i].rfind("highlight ", 0) == 0 && !highlight_at) highlight_at = i;
+    }
+    CHECK(highlight_at > move_at);  // not an empty highlight at once
+    CHECK(lines[highlight_at] == "highlight 12/12/12/12/12/12/12/Y11/12/12/12/12");  // a4 Pawn: a5
+}

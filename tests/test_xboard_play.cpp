@@ -6,6 +6,8 @@
 
 #include "xboard_test_io.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/protocol/xboard_thinking.hpp"
+#include "shishi/search/search.hpp"
 
 using namespace xboard_test;
 
@@ -157,4 +159,12 @@ TEST_CASE("xboard: the engine does not pass while it has another move", "[xboard
     auto parsed = shishi::parse_xboard_move(*pos.value, move);
     REQUIRE(parsed);
     CHECK(!parsed.value->is_pass());
+}
+
+TEST_CASE("xboard: scores print as XBoard expects (repetition 0, mate only for royal captures)", "[xboard]") {
+    CHECK(shishi::xboard_score(shishi::SCORE_REPETITION) == 0);
+    CHECK(shishi::xboard_score(-shishi::SCORE_REPETITION) == 0);
+    CHECK(shishi::xboard_score(-250) == -250);
+    CHECK(shishi::xboard_score(shishi::SCORE_MATE - 1) == 100001);  // the royal falls next move
+    CHECK(shishi::xboard_score(-(shishi::SCORE_MATE - 2)) == -100001);
 }

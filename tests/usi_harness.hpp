@@ -37,7 +37,10 @@ inline std::string first_with(const std::vector<std::string>& lines, const std::
 // A live USI session: run_usi on its own thread, fed line by line.
 class Session {
 public:
-    Session() : in_(&pipe_in_), out_(&lines_out_), thread_([this] { rc_ = shishi::run_usi(in_, out_); }) {}
+    // startup: engine options as given on the command line (`shishi --Threads=1`).
+    explicit Session(shishi::StartupOptions startup = {})
+        : in_(&pipe_in_), out_(&lines_out_), startup_(std::move(startup)),
+          thread_([this] { rc_ = shishi::run_usi(in_, out_, startup_); }) {}
     ~Session() { finish(); }
 
     void send(const std::string& line) { pipe_in_.push(line + "\n"); }
@@ -70,6 +73,7 @@ private:
     stream_test::LineOutput lines_out_;
     std::istream in_;
     std::ostream out_;
+    shishi::StartupOptions startup_;
     int rc_ = -1;
     size_t cursor_ = 0;
     std::thread thread_;

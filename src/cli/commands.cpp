@@ -11,6 +11,8 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
 int benchpositions_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int tune_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int tune_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int analyze_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int convert_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -31,6 +33,12 @@ const Command COMMANDS[] = {
      "benchpositions                         bench positions as XBoard moves from the start"},
     {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune"},
     {"tune", tune_command, "tune <data> [iterations] [--out F] [--holdout P]  Texel tuning of the eval weights"},
+    {"analyze", analyze_command,
+     "analyze <record> [options]             annotate a game (KIF, PGN, USI list): evaluations, mistakes,\n"
+     "                                                summary; --depth D | --nodes N | --time S, --threads T, --hash MB,\n"
+     "                                                --out annotated.kif|.pgn, --svg graph.svg, --game N"},
+    {"convert", convert_command,
+     "convert <in> <out> [--game N]          a game record from one format (.kif, .pgn, .usi) to another"},
     {"help", help_command, "help                                   this list"},
 };
 

@@ -9,6 +9,7 @@
 #include "shishi/core/notation.hpp"
 #include "shishi/eval/eval.hpp"
 #include "shishi/eval/training_games.hpp"
+#include "shishi/record/san.hpp"
 
 namespace shishi {
 namespace {
@@ -132,7 +133,8 @@ std::vector<std::string> quiet_training_lines(const PgnGame& game, const Extract
             if (capture_search(pos, -100000, 100000, 4) == stand)
                 lines.push_back(to_xboard_fen(pos) + " | " + label.str());
         }
-        auto m = parse_xboard_move(pos, game.moves[ply]);
+        // PGN move text in any form shishi-match and XBoard write (multi-leg "e8d9-d8", SAN).
+        auto m = record::parse_pgn_move(pos, game.moves[ply]);
         if (!m) break;
         last_was_capture = pos.is_capture(*m);
         pos.make(*m);

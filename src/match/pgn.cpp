@@ -1,77 +1,34 @@
+// A finished match game as a record, written by the record module's PGN writer.
 #include "shishi/match/pgn.hpp"
 
-#include <sstream>
+#include "shishi/record/pgn.hpp"
 
 namespace shishi::match {
-namespace {
 
-// Tag values escape backslash and quote (PGN standard 8.1.1).
-std::string quoted(const std::string& s) {
-    std::string out = "\"";
-    for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        out += c;
+record::Record to_record(const GameRecord& g, const PgnHeader& header) {
+    record::Record r;
+    r.tags = {{"Event", header.event},
+              {"Site", header.site},
+              {"Date", g.date},
+              {"Round", std::to_string(g.round)},
+              {"White", g.white_name},
+              {"Black", g.black_name},
+              {"TimeControl", g.tc.pgn_tag()},
+              {"Termination", termination_pgn_tag(g.termination)}};
+    r.start = g.start;
+    r.start_is_initial = g.start_is_initial;
+    for (size_t i = 0; i < g.moves.size(); ++i) {
+        record::Ply p{g.moves[i], "", record::NAG_NONE};
+        if (int(i) + 1 == g.opening_plies && g.opening_plies > 0) p.comment = "opening";
+        r.plies.push_back(p);
     }
-    return out + "\"";
+    r.result = outcome_text(g.outcome);
+    r.final_comment = g.reason;
+    return r;
 }
-
-// A comment may not contain '}'.
-std::string comment_text(const std::string& s) {
-    std::string out;
-    for (char c : s) out += c == '}' ? ')' : c;
-    return out;
-}
-
-}  // namespace
 
 void write_pgn(std::ostream& out, const GameRecord& g, const PgnHeader& header) {
-    const std::string result = outcome_text(g.outcome);
-    auto tag = [&](const char* name, const std::string& value) { out << "[" << name << " " << quoted(value) << "]\n"; };
-    tag("Event", header.event);
-    tag("Site", header.site);
-    tag("Date", g.date);
-    tag("Round", std::to_string(g.round));
-    tag("White", g.white_name);
-    tag("Black", g.black_name);
-    tag("Result", result);
-    tag("TimeControl", g.tc.pgn_tag());
-    tag("Variant", "chu");
-    if (!g.start_is_initial) {
-        tag("SetUp", "1");
-        tag("FEN", to_xboard_fen(g.start));
-    }
-    tag("Termination", termination_pgn_tag(g.termination));
-    tag("PlyCount", std::to_string(g.moves.size()));
-    out << "\n";
-
-    // Move text, wrapped before 80 columns.
-    std::vector<std::string> tokens;
-    Color side = g.start.side_to_move();
-    int number = 1;
-    for (size_t i = 0; i < g.moves.size(); ++i) {
-        if (side == WHITE) tokens.push_back(std::to_string(number) + ".");
-        else if (i == 0) tokens.push_back(std::to_string(number) + "...");
-        tokens.push_back(move_to_xboard(g.moves[i]));
-        if (int(i) + 1 == g.opening_plies && g.opening_plies > 0) tokens.push_back("{opening}");
-        if (side == BLACK) ++number;
-        side = ~side;
-    }
-    if (!g.reason.empty()) tokens.push_back(std::string("{").append(comment_text(g.reason)).append("}"));
-    tokens.push_back(result);
-    size_t column = 0;
-    for (const std::string& t : tokens) {
-        if (column > 0 && column + 1 + t.size() > 79) {
-            out << "\n";
-            column = 0;
-        }
-        if (column > 0) {
-            out << " ";
-            ++column;
-        }
-        out << t;
-        column += t.size();
-    }
-    out << "\n\n";
+    out << record::write_pgn(to_record(g, header));
 }
 
 }  // namespace shishi::match

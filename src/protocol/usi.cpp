@@ -1,5 +1,5 @@
-// The USI command loop: reads commands, keeps the current position and settings, hands `go`
-// to the search thread, and answers everything else itself (also while a search runs).
+// The USI command loop: reads commands, keeps the current position, turns `go` into a search
+// job for the engine layer, and answers everything else itself (also while a search runs).
 #include "shishi/protocol/usi.hpp"
 
 #include "shishi/protocol/line_output.hpp"
@@ -12,9 +12,9 @@
 #include "shishi/protocol/usi_go.hpp"
 #include "shishi/protocol/usi_options.hpp"
 #include "shishi/protocol/usi_position.hpp"
-#include "shishi/protocol/usi_search_thread.hpp"
+#include "shishi/protocol/engine.hpp"
+#include "shishi/protocol/usi_info.hpp"
 #include "shishi/protocol/usi_text.hpp"
-#include "shishi/protocol/usi_writer.hpp"
 #include "shishi/version.hpp"
 
 namespace shishi {
@@ -25,76 +25,108 @@ constexpr int MAX_PERFT_DEPTH = 6;
 
 class Session {
 public:
-    explicit Session(std::ostream& out) : out_(out), search_(out_) {
-        position_.set_rules(settings_.rules);
+    explicit Session(std::ostream& out)
+        : engine_(out, [](std::string_view note) { return "info string " + std::string(note); }, lishogi_rules()) {
+        add_usi_options(engine_.options());
+        position_.set_rules(engine_.rules());
     }
 
     // Handles one line; false once the loop should end (`quit`).
     bool handle(std::string_view line);
+    // A command-line option, applied before the handshake.
+    void startup_option(const StartupOption& o);
 
 private:
     using Words = std::vector<std::string_view>;
     void usi();
     void go(const Words& args);
+    void setoption(const Words& args);
     void perft(const Words& args);
     void write_lines(std::string_view text);
+    void info(std::string_view text) { engine_.tell(text); }
     // Commands that change the engine's state wait until the search has answered.
     bool refuse_while_busy(std::string_view command);
 
-    LineWriter out_;
-    Settings settings_;
+    Engine engine_;
     Position position_ = Position::start();
     // Why the last `position` could not be set ("" when it was): until the next good one,
     // `go` answers `bestmove resign` rather than a move from an older position.
     std::string position_error_;
-    SearchThread search_;
 };
 
 bool Session::refuse_while_busy(std::string_view command) {
-    if (!search_.busy()) {
-        search_.join();
+    if (!engine_.searching()) {
+        engine_.wait();
         return false;
     }
-    out_.info_string(std::string(command) + " ignored: a search is running (send stop first)");
+    info(std::string(command) + " ignored: a search is running (send stop first)");
     return true;
 }
 
 void Session::usi() {
-    out_.line(std::string("id name ") + ENGINE_NAME + " " + ENGINE_VERSION);
-    out_.line("id author the Shishi developers");
-    for (const std::string& l : option_lines(settings_)) out_.line(l);
-    out_.line("usiok");
+    engine_.out().send(std::string("id name ") + ENGINE_NAME + " " + ENGINE_VERSION);
+    engine_.out().send("id author the Shishi developers");
+    for (const std::string& l : engine_.options().usi_lines()) engine_.out().send(l);
+    engine_.out().send("usiok");
+}
+
+void Session::startup_option(const StartupOption& o) {
+    OptionSetResult r = engine_.options().set(o.name, o.value);
+    if (!r.ok()) info("command line --" + o.name + ": " + r.error);
+    else if (!r.note.empty()) info("command line --" + o.name + ": " + r.note);
+    position_.set_rules(engine_.rules());
+}
+
+void Session::setoption(const Words& args) {
+    if (refuse_while_busy("setoption")) return;
+    SetoptionResult r = apply_setoption(args, engine_.options());
+    if (!r.error.empty()) info(r.error);
+    // USI_Variant chushogi (what lishogi's tools send) chooses the lishogi rules.
+    if (r.error.empty() && args.size() >= 4 && fold_option_name(join_words(args, 1, 2)) == "usivariant" &&
+        fold_option_name(args.back()) == "chushogi")
+        engine_.set_rules(lishogi_rules());
+    if (!r.note.empty()) info("setoption: " + r.note);
+    position_.set_rules(engine_.rules());
 }
 
 void Session::go(const Words& args) {
-    if (refuse_while_busy("go")) return;
-    Parsed<GoCommand> go = parse_go_command(args, position_.side_to_move());
-    if (!go) {
-        out_.info_string(go.error);
-        return;
+    // One bestmove per go: a search still running (the host did not wait) answers first.
+    if (engine_.searching()) {
+        info("go while a search is running: that search is stopped and answers first");
+        engine_.stop();
     }
-    if (go.value->mate) {
-        out_.line("checkmate notimplemented");
+    engine_.wait();
+    GoCommand go = parse_go_command(args, position_.side_to_move());
+    for (const std::string& n : go.notes) info(n);
+    if (go.mate) {
+        engine_.out().send("checkmate notimplemented");
         return;
     }
     if (!position_error_.empty()) {
-        out_.info_string("no position to search: " + position_error_);
-        out_.line("bestmove resign");
+        info("no position to search: " + position_error_);
+        engine_.out().send("bestmove resign");
         return;
     }
-    search_.configure(settings_);
-    position_.set_rules(settings_.rules);
+    position_.set_rules(engine_.rules());
     // A host should not ask, but if it does the engine still answers; saying why helps.
-    std::string over = game_over_text(game_of(position_, settings_.rules).status());
-    if (!over.empty()) out_.info_string(over);
-    search_.start(position_, go.value->limits);
+    std::string over = game_over_text(game_of(position_, engine_.rules()).status());
+    if (!over.empty()) info(over);
+    Engine::Job job;
+    job.root = position_;
+    job.limits = go.limits;
+    const bool multipv = engine_.options().as_int("MultiPV") > 1;
+    job.on_info = [this, root = position_, multipv](const SearchInfo& i) {
+        engine_.out().send(format_info(i, root, multipv));
+    };
+    job.on_answer = [this](const SearchResult&, const BestMove& bm) { engine_.out().send(format_bestmove(bm)); };
+    engine_.start(std::move(job));
 }
 
 void Session::perft(const Words& args) {
     if (refuse_while_busy("perft")) return;
     auto depth = args.size() == 1 ? parse_integer(args[0], 1, MAX_PERFT_DEPTH) : std::nullopt;
     if (!depth) {
-        out_.info_string("perft: expected one depth from 1 to " + std::to_string(MAX_PERFT_DEPTH));
+        info("perft: expected one depth from 1 to " + std::to_string(MAX_PERFT_DEPTH));
         return;
     }
     std::string text;
@@ -106,7 +138,7 @@ void Session::perft(const Words& args) {
 void Session::write_lines(std::string_view text) {
     while (!text.empty()) {
         size_t end = text.find('\n');
-        out_.line(text.substr(0, end));
+        engine_.out().send(text.substr(0, end));
         text.remove_prefix(end == std::string_view::npos ? text.size() : end + 1);
     }
 }
@@ -120,55 +152,44 @@ bool Session::handle(std::string_view line) {
     if (cmd == "usi") {
         usi();
     } else if (cmd == "isready") {
-        if (!search_.busy()) {
-            search_.join();
-            search_.configure(settings_);
+        if (!engine_.searching()) {
+            engine_.wait();
+            engine_.ensure_searcher();  // the hash is allocated now, not at the first go
         }
-        out_.line("readyok");
+        engine_.out().send("readyok");
     } else if (cmd == "setoption") {
-        if (refuse_while_busy("setoption")) return true;
-        Settings changed = settings_;
-        std::string error = apply_setoption(args, changed);
-        if (!error.empty()) {
-            out_.info_string(error);
-            return true;
-        }
-        settings_ = changed;
-        position_.set_rules(settings_.rules);
+        setoption(args);
     } else if (cmd == "usinewgame") {
         if (refuse_while_busy("usinewgame")) return true;
-        search_.configure(settings_);
-        search_.new_game();
+        engine_.new_game();
     } else if (cmd == "position") {
-        Parsed<Position> pos = parse_position_command(args, settings_.rules);
+        Parsed<Position> pos = parse_position_command(args, engine_.rules());
         if (!pos) {
             position_error_ = pos.error;
-            out_.info_string(pos.error + "; the next go answers bestmove resign");
+            info(pos.error + "; the next go answers bestmove resign");
             return true;
         }
         position_ = *pos;
         position_error_.clear();
+        position_error_.clear();
     } else if (cmd == "go") {
         go(args);
-    } else if (cmd == "stop") {
-        search_.stop();
-        search_.join();
+    } else if (cmd == "stop" || cmd == "gameover") {
+        // gameover: the game has ended (win, lose or draw); nothing more will be played in it.
+        engine_.stop();
+        engine_.wait();
     } else if (cmd == "ponderhit") {
-        search_.ponderhit();
-    } else if (cmd == "gameover") {
-        // The game has ended (win, lose or draw): nothing more will be played in it.
-        search_.stop();
-        search_.join();
+        engine_.ponderhit();
     } else if (cmd == "quit") {
-        search_.stop();
-        search_.join();
+        engine_.stop();
+        engine_.wait();
         return false;
     } else if (cmd == "d") {
         write_lines(display(position_));
     } else if (cmd == "perft") {
         perft(args);
     } else {
-        out_.info_string("unknown command '" + std::string(cmd) + "'");
+        info("unknown command '" + std::string(cmd) + "'");
     }
     return true;
 }
@@ -176,9 +197,10 @@ bool Session::handle(std::string_view line) {
 }  // namespace
 }  // namespace usi
 
-int run_usi(std::istream& in, std::ostream& out) {
+int run_usi(std::istream& in, std::ostream& out, const StartupOptions& startup) {
     untie_from_output(in);
     usi::Session session(out);
+    for (const StartupOption& o : startup) session.startup_option(o);
     session.handle("usi");
     std::string line;
     while (std::getline(in, line))

@@ -1,68 +1,106 @@
 // `go` arguments -> SearchLimits. Clocks are taken from the side to move: USI's b (sente) is
-// the first player, shishi::WHITE.
+// the first player, shishi::WHITE. Nothing here refuses a `go`: a host waiting for bestmove
+// must get one, so each odd value is adjusted and said so.
 #include "shishi/protocol/usi_go.hpp"
 
 #include <cstdint>
-
-#include "shishi/protocol/usi_text.hpp"
+#include <optional>
 
 namespace shishi::usi {
 namespace {
 
-// A week in milliseconds: more than any clock, small enough that sums cannot overflow.
-constexpr int64_t MAX_MS = int64_t(7) * 24 * 3600 * 1000;
+// A decimal number with optional sign and fraction ("1000", "-50", "1000.0", "2.5"), as the
+// whole part (fraction dropped) saturated to +-2^62; nullopt when not a number at all.
+struct Number {
+    int64_t whole = 0;
+    bool had_fraction = false;
+};
+std::optional<Number> read_number(std::string_view text) {
+    Number n;
+    bool negative = false;
+    if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
+        negative = text[0] == '-';
+        text.remove_prefix(1);
+    }
+    const size_t dot = text.find('.');
+    std::string_view whole = text.substr(0, dot);
+    std::string_view frac = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+    if (whole.empty() && frac.empty()) return std::nullopt;
+    constexpr int64_t SATURATE = int64_t(1) << 62;
+    for (char c : whole) {
+        if (c < '0' || c > '9') return std::nullopt;
+        n.whole = n.whole >= SATURATE / 10 ? SATURATE : n.whole * 10 + (c - '0');
+    }
+    for (char c : frac) {
+        if (c < '0' || c > '9') return std::nullopt;
+        if (c != '0') n.had_fraction = true;
+    }
+    if (negative) n.whole = -n.whole;
+    return n;
+}
+
+bool is_go_word(std::string_view w) {
+    for (std::string_view k : {"btime", "wtime", "binc", "winc", "byoyomi", "movetime", "movestogo", "depth", "nodes",
+                               "infinite", "ponder", "mate"})
+        if (w == k) return true;
+    return false;
+}
 
 }  // namespace
 
-Parsed<GoCommand> parse_go_command(const std::vector<std::string_view>& args, Color side_to_move) {
-    using Result = Parsed<GoCommand>;
+GoCommand parse_go_command(const std::vector<std::string_view>& args, Color side_to_move) {
     GoCommand go;
     SearchLimits& lim = go.limits;
     int64_t btime = -1, wtime = -1, binc = 0, winc = 0;
     bool any_limit = false;
+    auto note = [&](std::string text) { go.notes.push_back("go: " + std::move(text)); };
 
     for (size_t i = 0; i < args.size(); ++i) {
-        std::string_view word = args[i];
-        // Reads the number after `word` within [lo, hi]; on failure sets `error`.
-        std::string error;
-        auto number = [&](int64_t lo, int64_t hi, std::string_view what) -> std::optional<int64_t> {
+        const std::string word(args[i]);
+        // The number after `word`, clamped to [lo, hi] with a note; nullopt (noted) when absent.
+        auto number = [&](int64_t lo, int64_t hi) -> std::optional<int64_t> {
             if (i + 1 >= args.size()) {
-                error = "go: " + std::string(word) + " needs " + std::string(what) + ", got nothing";
+                note(word + " needs a number, got nothing; ignored");
                 return std::nullopt;
             }
-            std::string_view text = args[++i];
-            auto v = parse_integer(text, lo, hi);
-            if (!v) error = "go: " + std::string(word) + " needs " + std::string(what) + ", got '" + std::string(text) + "'";
+            const std::string text(args[i + 1]);
+            std::optional<Number> n = read_number(text);
+            if (!n) {
+                note(word + " needs a number, got '" + text + "'; ignored");
+                if (!is_go_word(text)) ++i;  // the bad value goes with its word
+                return std::nullopt;
+            }
+            ++i;
+            int64_t v = n->whole;
+            if (v < lo) v = lo;
+            if (v > hi) v = hi;
+            if (v != n->whole || n->had_fraction) note(word + " " + text + " read as " + std::to_string(v));
             return v;
         };
-        auto bad = [&] { return Result::fail(error); };
-        // Hosts may send a slightly negative clock after a flag fall or lag: read it as zero.
-        if (word == "btime" || word == "wtime" || word == "binc" || word == "winc" ||
-            word == "byoyomi" || word == "movetime") {
-            auto v = number(-MAX_MS, MAX_MS, "a time in milliseconds");
-            if (!v) return bad();
-            int64_t ms = *v < 0 ? 0 : *v;
-            if (word == "btime") btime = ms;
-            else if (word == "wtime") wtime = ms;
-            else if (word == "binc") binc = ms;
-            else if (word == "winc") winc = ms;
-            else if (word == "byoyomi") lim.byoyomi_ms = ms;
-            else lim.movetime_ms = ms > 0 ? ms : 1;
+        if (word == "btime" || word == "wtime" || word == "binc" || word == "winc" || word == "byoyomi" ||
+            word == "movetime") {
+            // A slightly negative clock after a flag fall or lag reads as zero.
+            const std::optional<int64_t> v = number(word == "movetime" ? 1 : 0, MAX_GO_MS);
+            if (!v) continue;
+            if (word == "btime") btime = *v;
+            else if (word == "wtime") wtime = *v;
+            else if (word == "binc") binc = *v;
+            else if (word == "winc") winc = *v;
+            else if (word == "byoyomi") lim.byoyomi_ms = *v;
+            else lim.movetime_ms = *v;
             any_limit = true;
         } else if (word == "movestogo") {
-            auto v = number(1, 10000, "a positive number of moves");
-            if (!v) return bad();
-            lim.moves_to_go = int(*v);
+            if (const auto v = number(1, 10000)) lim.moves_to_go = int(*v);
         } else if (word == "depth") {
-            auto v = number(1, MAX_PLY, "a depth from 1 to " + std::to_string(MAX_PLY));
-            if (!v) return bad();
-            lim.depth = int(*v);
-            any_limit = true;
+            if (const auto v = number(1, MAX_PLY - 1)) {
+                lim.depth = int(*v);
+                any_limit = true;
+            }
         } else if (word == "nodes") {
-            auto v = number(1, INT64_MAX / 2, "a positive node count");
-            if (!v) return bad();
-            lim.nodes = uint64_t(*v);
-            any_limit = true;
+            if (const auto v = number(1, INT64_MAX / 4)) {
+                lim.nodes = uint64_t(*v);
+                any_limit = true;
+            }
         } else if (word == "infinite") {
             lim.infinite = true;
             any_limit = true;
@@ -74,17 +112,30 @@ Parsed<GoCommand> parse_go_command(const std::vector<std::string_view>& args, Co
             go.mate = true;
             any_limit = true;
         } else {
-            return Result::fail("go: unknown word '" + std::string(word) + "'");
+            note("unknown word '" + word + "' ignored");
         }
     }
 
-    int64_t own_time = side_to_move == WHITE ? btime : wtime;
+    const int64_t own_time = side_to_move == WHITE ? btime : wtime;
     lim.increment_ms = side_to_move == WHITE ? binc : winc;
     lim.time_left_ms = own_time;
     // Byoyomi alone (no main time given) is a clock with nothing left but the byoyomi.
     if (own_time < 0 && lim.byoyomi_ms > 0) lim.time_left_ms = 0;
-    if (!any_limit) lim.infinite = true;
-    return Result::ok(go);
+    // Only the other side's clock given: our own is unknown; search as if it held what theirs does.
+    if (own_time < 0 && lim.byoyomi_ms <= 0 && (btime >= 0 || wtime >= 0) && lim.movetime_ms == 0) {
+        lim.time_left_ms = side_to_move == WHITE ? wtime : btime;
+        lim.increment_ms = side_to_move == WHITE ? winc : binc;
+        note(std::string(side_to_move == WHITE ? "btime" : "wtime") + " missing; using the other side's clock");
+    }
+    if (args.empty()) {
+        lim.infinite = true;  // bare go: analyse until stop
+    } else if (!any_limit) {
+        // Nothing to stop the search after ponderhit, or nothing readable: a short fixed search.
+        lim.movetime_ms = FALLBACK_MOVETIME_MS;
+        if (!(lim.ponder && go.notes.empty()))
+            note("no limit could be read; searching " + std::to_string(FALLBACK_MOVETIME_MS) + " ms");
+    }
+    return go;
 }
 
 }  // namespace shishi::usi

@@ -6,20 +6,6 @@
 #include "shishi/core/notation.hpp"
 
 namespace shishi::usi {
-namespace {
-
-// The legal move equal to m as generated in pos (for a pass: the pass this position really
-// offers, which names a piece and square that can pass), or none.
-Move as_generated(const Position& pos, Move m) {
-    if (m.is_none()) return Move::none();
-    MoveList legal;
-    generate_legal(pos, legal);
-    for (Move x : legal)
-        if (x.same_as(m)) return x;
-    return Move::none();
-}
-
-}  // namespace
 
 std::string format_score(int score) {
     if (!is_mate_score(score)) return "cp " + std::to_string(score);
@@ -29,11 +15,12 @@ std::string format_score(int score) {
     return "mate " + std::to_string(score > 0 ? plies : -plies);
 }
 
-std::string format_info(const SearchInfo& info, const Position& root) {
+std::string format_info(const SearchInfo& info, const Position& root, bool multipv) {
     int64_t ms = info.time_ms > 0 ? info.time_ms : 0;
     uint64_t nps = ms > 0 ? info.nodes * 1000 / uint64_t(ms) : 0;  // unknown below 1 ms
     std::string s = "info depth " + std::to_string(info.depth) + " seldepth " +
-                    std::to_string(info.seldepth > info.depth ? info.seldepth : info.depth) + " score " +
+                    std::to_string(info.seldepth > info.depth ? info.seldepth : info.depth) +
+                    (multipv ? " multipv " + std::to_string(info.multipv) : std::string()) + " score " +
                     format_score(info.score) + " nodes " + std::to_string(info.nodes) + " nps " +
                     std::to_string(nps) + " time " + std::to_string(ms) + " hashfull " +
                     std::to_string(info.hashfull);
@@ -48,21 +35,6 @@ std::string format_info(const SearchInfo& info, const Position& root) {
     }
     if (!pv.empty()) s += " pv" + pv;
     return s;
-}
-
-BestMove choose_best_move(const Position& root, const SearchResult& result) {
-    BestMove bm;
-    bm.best = as_generated(root, result.best);
-    if (bm.best.is_none()) {
-        MoveList legal;
-        generate_legal(root, legal);
-        if (!legal.empty()) bm.best = legal[0];
-        return bm;
-    }
-    Position after = root;
-    after.make(bm.best);
-    bm.ponder = as_generated(after, result.ponder);
-    return bm;
 }
 
 std::string format_bestmove(const BestMove& bm) {

@@ -75,7 +75,8 @@ std::string XboardClock::set_move_time(std::string_view seconds) {
 std::string XboardClock::set_depth(std::string_view depth_text) {
     int64_t d = 0;
     if (!parse_int(depth_text, d) || d < 0) return "bad depth";
-    depth = d > MAX_PLY ? MAX_PLY : int(d);
+    depth_clamped = d > MAX_PLY - 1;
+    depth = depth_clamped ? MAX_PLY - 1 : int(d);
     return {};
 }
 

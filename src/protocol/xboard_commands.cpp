@@ -1,4 +1,5 @@
 // XboardSession: the game, clock and option commands.
+#include <algorithm>
 #include <charconv>
 #include <new>
 
@@ -10,11 +11,6 @@
 
 namespace shishi {
 namespace {
-
-constexpr int MAX_HASH_MB = 16384;
-constexpr int FALLBACK_HASH_MB = 16;
-constexpr int MAX_THREADS = 256;
-constexpr int MAX_CONTEMPT = 1000;
 
 bool parse_number(std::string_view text, long long& value) {
     if (text.empty()) return false;
@@ -42,37 +38,30 @@ std::string joined(std::string_view name, const std::vector<std::string_view>& a
 
 }  // namespace
 
+void add_xboard_options(OptionTable& table) {
+    table.add(EngineOption::check("", "Resign", false));
+}
+
 void XboardSession::cmd_protover() {
     out_.send(std::string("feature myname=\"") + ENGINE_NAME + " " + ENGINE_VERSION +
               "\" variants=\"chu\" setboard=1 usermove=1 ping=1 memory=1 smp=1");
-    out_.send("feature colors=0 sigint=0 sigterm=0 analyze=1 highlight=1 playother=1 time=1 draw=1 nps=0");
-    for (const RuleOptionSpec& o : rule_option_specs(rules_)) {
-        std::string line = "feature option=\"" + o.name;
-        if (o.type == RuleOptionSpec::Type::CHECK) {
-            line += std::string(" -check ") + (o.value == "true" ? "1" : "0");
-        } else {
-            line += " -combo";
-            for (size_t i = 0; i < o.choices.size(); ++i)
-                line += (i ? " /// " : " ") + std::string(o.choices[i] == o.value ? "*" : "") + o.choices[i];
-        }
-        out_.send(line + "\"");
-    }
-    out_.send("feature option=\"Resign -check 0\"");
-    out_.send("feature option=\"Contempt -spin 0 -1000 1000\"");
+    out_.send("feature colors=0 sigint=0 sigterm=0 analyze=1 highlight=1 playother=1 time=1 draw=1 nps=0 exclude=1");
+    for (const std::string& f : engine_.options().xboard_features()) out_.send(f);
     out_.send("feature done=1");
 }
 
 void XboardSession::cmd_new() {
     Position start = Position::start();
-    start.set_rules(rules_);
+    start.set_rules(engine_.rules());
     game_.reset(start);
     force_ = false;
     engine_side_ = BLACK;
     clock_.depth = 0;
-    searcher_.new_game();
+    engine_.new_game();
     bad_scores_in_row_ = 0;
     last_ponder_ = Move::none();
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
+    excluded_.clear();
 }
 
 void XboardSession::cmd_variant(const Args& a) {
@@ -105,16 +94,17 @@ void XboardSession::cmd_usermove(std::string_view text) {
 }
 
 void XboardSession::cmd_setboard(std::string_view fen) {
-    Parsed<Position> p = parse_xboard_fen(fen, rules_);
+    Parsed<Position> p = parse_xboard_fen(fen, engine_.rules());
     if (!p) {
         out_.send("tellusererror Illegal position: " + p.error);
         return;
     }
     Position pos = *p;
-    pos.set_rules(rules_);
+    pos.set_rules(engine_.rules());
     game_.reset(pos);
     last_ponder_ = Move::none();
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
+    excluded_.clear();
 }
 
 void XboardSession::cmd_undo(int plies, std::string_view name) {
@@ -123,54 +113,56 @@ void XboardSession::cmd_undo(int plies, std::string_view name) {
         return;
     }
     for (int i = 0; i < plies; ++i) game_.undo();
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
+    excluded_.clear();
 }
 
 void XboardSession::cmd_option(std::string_view setting) {
     size_t eq = setting.find('=');
     std::string_view name = setting.substr(0, eq);
     std::string_view value = eq == std::string_view::npos ? std::string_view() : setting.substr(eq + 1);
-    auto check_value = [&](bool& target) {
-        if (value == "1" || value == "0") {
-            target = value == "1";
-            return true;
-        }
-        error("bad option value", "option " + std::string(setting));
-        return false;
-    };
-    if (is_rule_option(name)) {
-        RuleSet r = rules_;
-        if (!apply_rule_option(r, name, value).empty()) return error("bad option value", "option " + std::string(setting));
-        set_rules(r);
-    } else if (name == "Resign") {
-        check_value(resign_enabled_);
-        bad_scores_in_row_ = 0;
-    } else if (name == "Contempt") {
-        long long cp = 0;
-        if (!parse_number(value, cp) || cp < -MAX_CONTEMPT || cp > MAX_CONTEMPT)
-            return error("bad option value", "option " + std::string(setting));
-        contempt_ = int(cp);
-        searcher_.set_contempt(contempt_);
-    } else {
-        error("unknown option", "option " + std::string(setting));
-    }
+    const EngineOption* o = engine_.options().find(name);
+    if (!o || o->xboard_name != name) return error("unknown option", "option " + std::string(setting));
+    // XBoard sends a check as 1 or 0.
+    if (o->type == OptionType::CHECK && value != "1" && value != "0")
+        return error("bad option value", "option " + std::string(setting));
+    OptionSetResult r = engine_.options().set(name, value);
+    if (!r.ok()) return error("bad option value", "option " + std::string(setting));
+    if (!r.note.empty()) engine_.tell(r.note);
+    if (name == "Resign") bad_scores_in_row_ = 0;
+    rules_changed();
 }
 
 void XboardSession::cmd_memory(const Args& a) {
     long long mb = 0;
     if (a.size() != 1 || !parse_number(a[0], mb) || mb < 1) return error("bad argument", joined("memory", a));
-    try {
-        searcher_.set_hash_mb(size_t(mb > MAX_HASH_MB ? MAX_HASH_MB : mb));
-    } catch (const std::bad_alloc&) {
-        searcher_.set_hash_mb(FALLBACK_HASH_MB);  // the old table is gone: never search without one
-        error("out of memory", joined("memory", a));
+    const int64_t most = engine_.options().find("USI_Hash")->max;
+    if (mb > most) {
+        engine_.tell("memory " + std::string(a[0]) + " MB is more than this machine offers; using " +
+                     std::to_string(most) + " MB");
+        mb = most;
     }
+    OptionSetResult r = engine_.options().set("USI_Hash", std::to_string(mb));
+    if (!r.note.empty()) engine_.tell(r.note);  // the size that could really be allocated
 }
 
 void XboardSession::cmd_cores(const Args& a) {
     long long n = 0;
     if (a.size() != 1 || !parse_number(a[0], n) || n < 1) return error("bad argument", joined("cores", a));
-    searcher_.set_threads(int(n > MAX_THREADS ? MAX_THREADS : n));
+    const int64_t most = engine_.options().find("Threads")->max;
+    if (n > most) {
+        engine_.tell("cores " + std::string(a[0]) + " is more than the " + std::to_string(most) +
+                     " hardware threads of this machine; using " + std::to_string(most));
+        n = most;
+    }
+    engine_.options().set("Threads", std::to_string(n));
+}
+
+void XboardSession::cmd_depth(const Args& a) {
+    std::string e = a.size() == 1 ? clock_.set_depth(a[0]) : "one number expected";
+    if (!e.empty()) return error("bad argument", joined("sd", a));
+    if (clock_.depth_clamped) engine_.tell("sd " + std::string(a[0]) + " is deeper than the search goes; using " +
+                                           std::to_string(clock_.depth));
 }
 
 void XboardSession::cmd_time(const Args& a, bool own) {
@@ -183,6 +175,26 @@ void XboardSession::cmd_time(const Args& a, bool own) {
 void XboardSession::cmd_level(const Args& a) {
     std::string e = a.size() != 3 ? "three arguments expected" : clock_.set_level(a[0], a[1], a[2]);
     if (!e.empty()) error("bad argument", joined("level", a));
+}
+
+void XboardSession::cmd_exclude(const Args& a, bool exclude) {
+    const std::string name = exclude ? "exclude" : "include";
+    if (a.size() != 1) return error("bad argument", joined(name, a));
+    const Position& pos = game_.position();
+    if (a[0] == "all") {
+        excluded_.clear();
+        if (exclude) {
+            MoveList list;
+            generate_legal(pos, list);
+            excluded_.assign(list.begin(), list.end());
+        }
+        return;
+    }
+    Parsed<Move> m = parse_xboard_move(pos, std::string(a[0]));
+    if (!m) return error("illegal move", joined(name, a));
+    auto at = std::find_if(excluded_.begin(), excluded_.end(), [&](Move x) { return x.same_as(*m); });
+    if (exclude && at == excluded_.end()) excluded_.push_back(*m);
+    if (!exclude && at != excluded_.end()) excluded_.erase(at);
 }
 
 void XboardSession::cmd_hint() {

@@ -15,9 +15,24 @@ bool XboardSession::parse_square_arg(const Args& a, Square& s) {
 void XboardSession::cmd_lift(const Args& a) {
     Square s;
     if (!parse_square_arg(a, s)) return error("bad square", "lift");
+    if (lifted_ != NO_SQUARE && first_leg_ == s) {
+        // XBoard follows a put on the cyan square with a lift there: the double move goes on,
+        // so the second-step marks stand (sent again, as XBoard cleared them).
+        out_.send("highlight " + shown_.colour_fen());
+        return;
+    }
     lifted_ = s;
     first_leg_ = NO_SQUARE;
-    shown_ = first_leg_marks(game_.position(), s);
+    const Position& pos = game_.position();
+    const Piece piece = pos.piece_on(s);
+    if (game_search_running() && piece != EMPTY && color_of(piece) != pos.side_to_move()) {
+        // The user picks up a piece while the engine thinks: its moves are known only after
+        // the engine's move, so the marks are sent then (as HaChu does), not empty now.
+        pending_lift_ = s;
+        shown_ = BoardMarks();
+        return;
+    }
+    shown_ = first_leg_marks(pos, s);
     out_.send("highlight " + shown_.colour_fen());
 }
 
@@ -35,7 +50,7 @@ void XboardSession::cmd_put(const Args& a) {
     }
     if (mark == MARK_FORCED) out_.send("choice +");
     // A blue square gets a second put once the choice is made; anything else ends the entry.
-    if (mark != MARK_FORCED) lifted_ = first_leg_ = NO_SQUARE;
+    if (mark != MARK_FORCED) lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
 }
 
 void XboardSession::cmd_hover(const Args& a) {

@@ -15,7 +15,8 @@ namespace {
 bool stops_search(std::string_view cmd) {
     static constexpr std::string_view STOPPING[] = {
         "new", "variant", "force", "go", "playother", "usermove", "setboard", "undo", "remove",
-        "result", "analyze", "exit", "memory", "cores", "option", "edit", "white", "black"};
+        "result", "analyze", "exit", "memory", "cores", "option", "edit", "white", "black",
+        "exclude", "include"};
     for (std::string_view s : STOPPING)
         if (cmd == s) return true;
     return false;
@@ -63,15 +64,19 @@ bool XboardSession::handle(std::string_view line) {
         out_.send("pong " + std::string(rest));
         return true;
     }
-    bool stopping = stops_search(cmd) || (!stops_search(cmd) && looks_like_move(cmd) && args.empty());
+    // The move pondered on: the ponder search becomes the game search, nothing is stopped.
+    if (cmd == "usermove" && args.size() == 1 && try_ponder_hit(args[0])) return true;
+    if (looks_like_move(cmd) && args.empty() && try_ponder_hit(cmd)) return true;
+    bool stopping = stops_search(cmd) || (!stops_search(cmd) && looks_like_move(cmd) && args.empty()) ||
+                    (cmd == "easy" && engine_.pondering());
     if (stopping) abort_search();
 
     std::lock_guard<std::mutex> lock(mutex_);
     if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "computer" || cmd == "name" ||
-        cmd == "rating" || cmd == "ics" || cmd == "random" || cmd == "hard" || cmd == "easy" || cmd == "." ||
-        cmd == "draw") {
-        // Nothing to do: no pondering, no draw offers accepted, no status line for ".".
-    } else if (cmd == "protover") cmd_protover();
+        cmd == "rating" || cmd == "ics" || cmd == "random" || cmd == "." || cmd == "draw") {
+        // Nothing to do: no draw offers accepted, no status line for ".".
+    } else if (cmd == "hard") ponder_enabled_ = true;  // from the next own move on
+    else if (cmd == "easy") ponder_enabled_ = false; else if (cmd == "protover") cmd_protover();
     else if (cmd == "new") cmd_new();
     else if (cmd == "variant") cmd_variant(args);
     else if (cmd == "force" || cmd == "result") force_ = true;
@@ -91,10 +96,7 @@ bool XboardSession::handle(std::string_view line) {
     else if (cmd == "st") {
         std::string e = args.size() == 1 ? clock_.set_move_time(args[0]) : "one number expected";
         if (!e.empty()) error("bad argument", line);
-    } else if (cmd == "sd") {
-        std::string e = args.size() == 1 ? clock_.set_depth(args[0]) : "one number expected";
-        if (!e.empty()) error("bad argument", line);
-    } else if (cmd == "time") cmd_time(args, true);
+    } else if (cmd == "sd") cmd_depth(args); else if (cmd == "time") cmd_time(args, true);
     else if (cmd == "otim") cmd_time(args, false);
     else if (cmd == "memory") cmd_memory(args);
     else if (cmd == "cores") cmd_cores(args);
@@ -103,17 +105,20 @@ bool XboardSession::handle(std::string_view line) {
     else if (cmd == "lift") cmd_lift(args);
     else if (cmd == "put") cmd_put(args);
     else if (cmd == "hover") cmd_hover(args);
+    else if (cmd == "exclude") cmd_exclude(args, true);
+    else if (cmd == "include") cmd_exclude(args, false);
     else if (stopping && looks_like_move(cmd)) cmd_usermove(cmd);
     else error("unknown command", cmd);
 
     // Analysis follows every change of position or mode.
-    if (stopping && analyse_mode_ && !worker_.active()) start_analysis();
+    if (stopping && analyse_mode_ && !engine_.active()) start_analysis();
     return true;
 }
 
-int run_xboard(std::istream& in, std::ostream& out) {
+int run_xboard(std::istream& in, std::ostream& out, const StartupOptions& startup) {
     untie_from_output(in);
     XboardSession session(out);
+    for (const StartupOption& o : startup) session.startup_option(o);
     std::string line;
     while (std::getline(in, line))
         if (!session.handle(line)) return 0;

@@ -14,9 +14,12 @@ constexpr int RESIGN_AFTER = 3;
 
 }  // namespace
 
-XboardSession::XboardSession(std::ostream& out) : out_(out), game_(rules_) {
+XboardSession::XboardSession(std::ostream& out)
+    : engine_(out, [](std::string_view note) { return "telluser " + std::string(note); }, xboard_rules()) {
+    add_xboard_options(engine_.options());
     Position start = Position::start();
-    start.set_rules(rules_);
+    start.set_rules(engine_.rules());
+    game_.set_rules(engine_.rules());
     game_.reset(start);
 }
 
@@ -24,20 +27,23 @@ XboardSession::~XboardSession() { shutdown(); }
 
 void XboardSession::shutdown() { abort_search(); }
 
-void XboardSession::abort_search() {
-    if (!worker_.active()) return;
-    aborting_ = true;
-    worker_.stop_and_join([this] { searcher_.stop(); });
-    aborting_ = false;
+void XboardSession::startup_option(const StartupOption& o) {
+    OptionSetResult r = engine_.options().set(o.name, o.value);
+    if (!r.ok()) out_.send("telluser command line --" + o.name + ": " + r.error);
+    else if (!r.note.empty()) out_.send("telluser command line --" + o.name + ": " + r.note);
+    rules_changed();
 }
+
+void XboardSession::abort_search() { engine_.abort(); }
 
 void XboardSession::move_now() {
     if (!game_search_running()) return;
-    worker_.stop_and_join([this] { searcher_.stop(); });
+    engine_.stop();
+    engine_.wait_for_answer();  // not wait(): a ponder search may follow the move
 }
 
 void XboardSession::wait_for_move() {
-    if (game_search_running()) worker_.join();
+    if (game_search_running()) engine_.wait_for_answer();
 }
 
 void XboardSession::error(std::string_view type, std::string_view command) {
@@ -61,7 +67,8 @@ bool XboardSession::report_if_over() {
 }
 
 void XboardSession::after_position_change() {
-    lifted_ = first_leg_ = NO_SQUARE;
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
+    excluded_.clear();
     if (analyse_mode_) return;  // the loop restarts the analysis
     if (force_ || game_.position().side_to_move() != engine_side_) return;
     start_game_search();
@@ -76,43 +83,83 @@ void XboardSession::start_game_search() {
     // passes only when nothing else is legal (docs/protocols.md).
     limits.allow_pass = false;
     analysing_search_ = false;
-    worker_.start([this, root, limits]() mutable {
-        SearchResult r = searcher_.search(root, limits, [this](const SearchInfo& info) {
-            if (post_) out_.send(xboard_thinking_line(info));
-        });
+    engine_.start(game_job(root, limits));
+}
+
+Engine::Job XboardSession::game_job(const Position& root, const SearchLimits& limits) {
+    Engine::Job job;
+    job.root = root;
+    job.limits = limits;
+    job.on_info = [this](const SearchInfo& info) {
+        if (post_) out_.send(xboard_thinking_line(info));
+    };
+    job.on_answer = [this](const SearchResult& r, const BestMove& bm) {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (!aborting_) finish_game_search(r);
-    });
+        finish_game_search(r, bm);
+    };
+    job.follow_up = [this](Engine::Job& next) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return ponder_job(next);
+    };
+    return job;
+}
+
+bool XboardSession::ponder_job(Engine::Job& next) {
+    pondering_on_ = Move::none();
+    if (!ponder_enabled_ || force_ || analyse_mode_ || game_.status().over()) return false;
+    const Position& now = game_.position();
+    if (now.side_to_move() == engine_side_ || last_ponder_.is_none() || last_ponder_key_ != now.key()) return false;
+    const Move reply = as_generated(now, last_ponder_);
+    if (reply.is_none()) return false;
+    Position root = now;
+    root.make(reply);
+    Game after = game_;
+    after.play(reply);
+    if (after.status().over()) return false;  // the reply would end the game: nothing to think
+    SearchLimits limits = clock_.limits(own_moves_made());
+    limits.allow_pass = false;
+    limits.ponder = true;
+    next = game_job(root, limits);
+    pondering_on_ = reply;
+    return true;
+}
+
+bool XboardSession::try_ponder_hit(std::string_view text) {
+    if (!engine_.pondering()) return false;
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::string move_text(text);
+    if (!move_text.empty() && move_text.back() == '=') move_text.pop_back();
+    Parsed<Move> m = parse_xboard_move(game_.position(), move_text);
+    if (!m || pondering_on_.is_none() || !m.value->same_as(pondering_on_)) return false;
+    game_.play(*m);
+    lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
+    excluded_.clear();
+    pondering_on_ = Move::none();
+    engine_.ponderhit();  // its answer is played by finish_game_search, on this position
+    return true;
 }
 
 void XboardSession::start_analysis() {
     if (game_.status().over()) return;  // nothing to analyse
-    Position root = game_.position();
-    SearchLimits limits;
-    limits.infinite = true;
+    Engine::Job job;
+    job.root = game_.position();
+    job.limits.infinite = true;
+    job.limits.excluded = excluded_;
+    job.on_info = [this](const SearchInfo& info) {
+        if (post_) out_.send(xboard_thinking_line(info));
+    };
     analysing_search_ = true;
-    worker_.start([this, root, limits]() mutable {
-        searcher_.search(root, limits, [this](const SearchInfo& info) {
-            if (post_) out_.send(xboard_thinking_line(info));
-        });
-    });
+    engine_.start(std::move(job));
 }
 
-void XboardSession::finish_game_search(const SearchResult& r) {
-    const Position& pos = game_.position();
-    Move best = r.best;
-    if (best.is_none() || !is_legal(pos, best)) {
-        // Never leave the GUI waiting: any legal move beats a hang or a time loss.
-        MoveList list;
-        generate_legal(pos, list);
-        if (list.empty()) {
-            report_if_over();
-            return;
-        }
-        if (!best.is_none()) out_.send("# search returned an illegal move " + move_to_xboard(best));
-        best = list[0];
+void XboardSession::finish_game_search(const SearchResult& r, const BestMove& bm) {
+    // Never leave the GUI waiting: the engine layer gives a legal move whenever one exists.
+    const Move best = bm.best;
+    if (best.is_none()) {
+        report_if_over();
+        return;
     }
-    if (resign_enabled_) {
+    if (engine_.options().as_bool("Resign")) {
         bad_scores_in_row_ = r.score <= RESIGN_SCORE ? bad_scores_in_row_ + 1 : 0;
         if (bad_scores_in_row_ >= RESIGN_AFTER) {
             out_.send("resign");
@@ -122,15 +169,19 @@ void XboardSession::finish_game_search(const SearchResult& r) {
     }
     game_.play(best);
     for (const std::string& leg : move_to_xboard_legs(best)) out_.send("move " + leg);
-    last_ponder_ = r.ponder;
+    last_ponder_ = bm.ponder;
     last_ponder_key_ = game_.position().key();
     lifted_ = first_leg_ = NO_SQUARE;
+    if (pending_lift_ != NO_SQUARE) {
+        // The piece the user lifted while we thought: its marks in the position now.
+        lifted_ = pending_lift_;
+        pending_lift_ = NO_SQUARE;
+        shown_ = first_leg_marks(game_.position(), lifted_);
+        out_.send("highlight " + shown_.colour_fen());
+    }
     report_if_over();
 }
 
-void XboardSession::set_rules(const RuleSet& r) {
-    rules_ = r;
-    game_.set_rules(r);
-}
+void XboardSession::rules_changed() { game_.set_rules(engine_.rules()); }
 
 }  // namespace shishi

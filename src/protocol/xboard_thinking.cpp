@@ -5,6 +5,9 @@
 namespace shishi {
 
 int xboard_score(int score) {
+    // A line ending in a repetition: the rule's verdict, not an evaluation; XBoard users read
+    // a score as the position's worth, and -200.00 looked like a lost game.
+    if (score == SCORE_REPETITION || score == -SCORE_REPETITION) return 0;
     if (!is_mate_score(score)) return score;
     int n = mate_in_moves(score);
     return n >= 0 ? 100000 + n : -100000 + n;

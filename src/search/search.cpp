@@ -11,7 +11,6 @@
 #include <array>
 #include <chrono>
 #include <cmath>
-#include <thread>
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
@@ -46,8 +45,7 @@ constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
 
 constexpr int NODE_CHECK_INTERVAL = 512;   // nodes between clock reads (well under 1 ms)
 constexpr int ASPIRATION_DELTA = 40;
-// A repetition lost or won by rule: above any material balance, below the mate scores.
-constexpr int REPETITION_SCORE = 20000;
+constexpr int REPETITION_SCORE = SCORE_REPETITION;  // search.hpp
 
 struct LmrTable {
     int8_t r[64][64];
@@ -79,11 +77,15 @@ struct Shared {
     // --- the search in progress (written before it starts) --------------------------------------
     SearchLimits limits;
     TimeBudget budget;
-    Clock::time_point start;      // written by the main worker only (ponderhit)
+    Clock::time_point start;      // the hard limit counts from here (reset at ponderhit)
+    Clock::time_point go_start;   // the soft limit counts from here: pondering time included
     std::vector<Worker*> helpers; // changed only between searches
 
     int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
+    }
+    int64_t think_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - go_start).count();
     }
 };
 
@@ -114,6 +116,15 @@ struct Worker {
     // RuleSet::host_mate_test: the root has a move keeping its lone royal safe, so moves that
     // leave it attacked (which XBoard would refuse) are not played.
     bool skip_root_unsafe = false;
+    // Root moves this line may not play: the limits' exclusions, then (MultiPV) the moves of
+    // the better lines of this iteration. Filled at the root only; reserved once per search.
+    std::vector<Move> root_skipped;
+    bool root_skip(Move m) const {
+        if (skip_root_pass && m.is_pass()) return true;
+        for (Move x : root_skipped)
+            if (x.same_as(m)) return true;
+        return false;
+    }
 
     // --- per-ply scratch (no allocation in the tree) -----------------------------------------
     HistoryTable history;
@@ -149,7 +160,13 @@ struct Worker {
         if (shared.stop_requested.load(std::memory_order_relaxed)) return aborted = true;
         if (!is_main()) return aborted = shared.helpers_stop.load(std::memory_order_relaxed);
         if (nodes % NODE_CHECK_INTERVAL == 0) {
-            if (shared.ponderhit_pending.exchange(false)) shared.start = Clock::now();
+            if (shared.ponderhit_pending.exchange(false)) {
+                shared.start = Clock::now();
+                // A ponder hit after pondering longer than this move's share: the thinking is
+                // done, so move now and save the clock (the last iteration's move stands).
+                if (shared.budget.limited && !shared.budget.fixed && shared.think_ms() >= shared.budget.soft_ms)
+                    return aborted = true;
+            }
             if (shared.limits.nodes && total_nodes() >= shared.limits.nodes) return aborted = true;
             if (shared.budget.limited && !shared.pondering.load(std::memory_order_relaxed) &&
                 elapsed_ms() >= shared.budget.hard_ms)
@@ -262,6 +279,7 @@ struct Searcher::Impl {
     std::unique_ptr<Worker> main;
     std::vector<std::unique_ptr<Worker>> helpers;  // helpers[i] runs on pool thread i
     HelperThreads pool;                            // last: its threads end before the workers go
+    std::atomic<bool> prepared{false};             // prepare() was called for the next search
 
     void set_threads(int n) {
         const size_t want = size_t(std::max(1, n) - 1);
@@ -286,9 +304,8 @@ struct Searcher::Impl {
     SearchResult run(Position& p, const SearchLimits& l,
                      const std::function<void(const SearchInfo&)>& on_info) {
         shared.limits = l;
-        shared.start = Clock::now();
+        shared.start = shared.go_start = Clock::now();
         shared.budget = allocate_time(l, std::max(0, p.move_number() - 1));
-        shared.ponderhit_pending.store(false);
         shared.tt.new_search();
         shared.helpers_stop.store(false);
         for (auto& h : helpers) h->own_position = p;  // before the main worker changes p
@@ -430,7 +447,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     Move best_move;
     int searched = 0, quiet_count = 0, quiets_seen = 0;
     for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
-        if (root && skip_root_pass && m.is_pass()) continue;
+        if (root && root_skip(m)) continue;
         const bool quiet = picker.last_was_quiet();
         if (quiet) ++quiets_seen;
         // Near the horizon, once a move has been searched and no mate is against us: skip quiet
@@ -555,11 +572,20 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
     };
     // A safe move matters more than not passing: if the only safe moves are passes, pass.
     if (!std::any_of(root_moves.begin(), root_moves.end(), playable)) skip_root_pass = false;
+    root_skipped.assign(l.excluded.begin(), l.excluded.end());
+    root_skipped.reserve(root_skipped.size() + 64);
+    auto searchable_move = [&](Move m) { return playable(m) && !root_skip(m); };
+    const int searchable = int(std::count_if(root_moves.begin(), root_moves.end(), searchable_move));
+    if (searchable == 0) return result;  // everything excluded: nothing to search
+    const size_t user_skipped = root_skipped.size();
+    // Lines per iteration: the main worker finds them; helpers search the best line only.
+    const int lines = is_main() ? std::clamp(l.multipv, 1, std::min(searchable, 64)) : 1;
+    std::array<int, 64> line_score{};
     // Something legal to play even if the first iteration is cut short.
-    result.best = *std::find_if(root_moves.begin(), root_moves.end(), playable);
+    result.best = *std::find_if(root_moves.begin(), root_moves.end(), searchable_move);
     {
         TTHit hit;
-        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move) && playable(hit.move))
+        if (tt.probe(p.key(), 0, hit) && root_moves.contains(hit.move) && searchable_move(hit.move))
             result.best = hit.move;
     }
 
@@ -588,28 +614,45 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         result.score = previous = score;
         result.depth = depth;
         if (!is_main()) continue;
-        if (on_info) {
+        auto report = [&](int line, int line_result) {
+            if (!on_info) return;
             SearchInfo info;
             info.depth = depth;
             info.seldepth = seldepth;
-            info.score = score;
+            info.score = line_result;
             info.nodes = total_nodes();
             info.time_ms = elapsed_ms();
             info.hashfull = tt.hashfull();
+            info.multipv = line;
             info.pv.assign(&pv[0][0], &pv[0][0] + pv_len[0]);
             on_info(info);
+        };
+        report(1, score);
+        // MultiPV: each further line is the best root move left once the better lines' moves
+        // are set aside. Line 1 alone decides the move played.
+        for (int k = 1; k < lines && pv_len[0] > 0; ++k) {
+            root_skipped.push_back(pv[0][0]);
+            root_best = Move::none();
+            const int s = aspiration(depth, depth > 1 ? line_score[size_t(k)] : score);
+            if (aborted || pv_len[0] == 0) break;
+            line_score[size_t(k)] = s;
+            report(k + 1, s);
         }
+        root_skipped.resize(user_skipped);
+        if (aborted) break;
         if (l.infinite || shared.pondering.load()) continue;
         if (root_moves.size() == 1 && budget.limited) break;  // nothing to choose
         if (l.nodes && total_nodes() >= l.nodes) break;
         if (is_mate_score(score) && depth > SCORE_MATE - std::abs(score) + 2) break;
-        if (budget.limited && elapsed_ms() >= scaled_soft_limit(budget, instability)) break;
+        // The soft share counts pondering time too (a ponder hit saves clock); a fixed time
+        // per move counts from the ponderhit, like the hard limit.
+        const int64_t thought = budget.fixed ? elapsed_ms() : shared.think_ms();
+        if (budget.limited && thought >= scaled_soft_limit(budget, instability)) break;
     }
     if (!is_main()) return result;
     shared.helpers_stop.store(true);  // nothing more to learn from them
-    // Analysis and pondering report their move only when told to.
-    while ((l.infinite || shared.pondering.load()) && !shared.stop_requested.load())
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    // An infinite or ponder search that has run out of depth returns here; holding its answer
+    // until stop/ponderhit is the caller's business (protocol/engine.cpp).
     result.nodes = nodes;
     pos = nullptr;
     return result;
@@ -620,7 +663,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
 Searcher::Searcher(size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
 Searcher::~Searcher() = default;
 
-void Searcher::set_hash_mb(size_t mb) { impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
+size_t Searcher::set_hash_mb(size_t mb) { return impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
 void Searcher::set_threads(int n) { impl_->set_threads(n); }
 void Searcher::set_contempt(int cp) { impl_->shared.contempt = cp; }
 
@@ -630,10 +673,18 @@ void Searcher::new_game() {
     for (auto& h : impl_->helpers) h->clear_statistics();
 }
 
+void Searcher::prepare(bool ponder) {
+    impl_->shared.stop_requested.store(false);
+    impl_->shared.pondering.store(ponder);
+    impl_->shared.ponderhit_pending.store(false);
+    impl_->prepared.store(true);
+}
+
 SearchResult Searcher::search(Position& pos, const SearchLimits& limits,
                               const std::function<void(const SearchInfo&)>& on_info) {
-    impl_->shared.stop_requested.store(false);
-    impl_->shared.pondering.store(limits.ponder);
+    // Unprepared: the flags start now. Prepared: stop()/ponderhit() since prepare() stand.
+    if (!impl_->prepared.exchange(false)) prepare(limits.ponder);
+    impl_->prepared.store(false);
     SearchResult r = impl_->run(pos, limits, on_info);
     impl_->shared.pondering.store(false);
     return r;

@@ -14,8 +14,9 @@ namespace shishi {
 TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     TimeBudget b;
     if (limits.infinite) return b;
+    const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms);
     if (limits.movetime_ms > 0) {
-        const int64_t margin = std::min<int64_t>(MOVE_OVERHEAD_MS, limits.movetime_ms / 5);
+        const int64_t margin = std::min<int64_t>(overhead, limits.movetime_ms / 5);
         b.limited = true;
         b.hard_ms = b.soft_ms = std::max<int64_t>(1, limits.movetime_ms - margin);
         b.fixed = true;
@@ -27,7 +28,7 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     // A fixed reserve that only latency eats into: a game that goes far past the assumed
     // number of moves still has time for hundreds of pipe round trips.
     const int64_t reserve = std::min<int64_t>(left, RESERVE_MS);
-    const int64_t usable = std::max<int64_t>(0, left - MOVE_OVERHEAD_MS - reserve);
+    const int64_t usable = std::max<int64_t>(0, left - overhead - reserve);
     // Unknown length: at least 60 more moves, more the longer the game has already lasted.
     const int mtg = limits.moves_to_go > 0
                         ? limits.moves_to_go
@@ -41,7 +42,7 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     soft = std::min(soft, hard);
 
     if (limits.byoyomi_ms > 0) {
-        const int64_t period = std::max<int64_t>(0, limits.byoyomi_ms - MOVE_OVERHEAD_MS);
+        const int64_t period = std::max<int64_t>(0, limits.byoyomi_ms - overhead);
         soft += period * 9 / 10;
         hard += period;
     }

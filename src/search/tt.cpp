@@ -4,6 +4,7 @@
 #include "shishi/search/tt.hpp"
 
 #include <algorithm>
+#include <new>
 
 #include "shishi/search/search.hpp"
 
@@ -23,12 +24,23 @@ int score_from_tt(int score, int ply) {
 
 TranspositionTable::TranspositionTable(size_t mb) { resize(mb); }
 
-void TranspositionTable::resize(size_t mb) {
-    size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Bucket));
+size_t TranspositionTable::resize(size_t mb) {
     table_.reset();  // free the old table first so two never coexist at full size
-    table_ = std::make_unique<Bucket[]>(n);
-    buckets_ = n;
+    buckets_ = 0;
+    mb = std::min(mb, MAX_TT_MB);  // 0: a single bucket (tests)
+    // A size the allocator refuses is halved until it is granted; 1 MB always is (or the
+    // process could not run at all), so the engine never searches without a table.
+    for (;; mb = std::max<size_t>(1, mb / 2)) {
+        const size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Bucket));
+        table_.reset(new (std::nothrow) Bucket[n]);
+        if (table_) {
+            buckets_ = n;
+            break;
+        }
+        if (mb <= 1) throw std::bad_alloc();
+    }
     clear();
+    return mb;
 }
 
 uint64_t TranspositionTable::Data::pack() const {

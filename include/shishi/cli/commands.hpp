@@ -1,5 +1,5 @@
 // Command-line tools of the `shishi` executable: perft, divide, perftsuite, bench, tune-data,
-// tune, help.
+// tune, analyze, convert, help.
 #pragma once
 
 #include <iosfwd>

@@ -1,4 +1,4 @@
-// Training positions from played games: a small PGN reader (moves in XBoard notation, as
+// Training positions from played games: a small PGN reader (moves in any PGN form, as
 // shishi-match writes them) and the choice of quiet positions labelled with the game's result.
 #pragma once
 

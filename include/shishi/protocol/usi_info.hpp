@@ -6,6 +6,7 @@
 #include <string>
 
 #include "shishi/core/position.hpp"
+#include "shishi/protocol/engine.hpp"
 #include "shishi/search/search.hpp"
 
 namespace shishi::usi {
@@ -13,17 +14,13 @@ namespace shishi::usi {
 // "cp <n>" or "mate <plies>" (negative when the side to move is being mated).
 std::string format_score(int score);
 
-// "info depth .. seldepth .. score .. nodes .. nps .. time .. hashfull .. pv ...".
-std::string format_info(const SearchInfo& info, const Position& root);
+// "info depth .. seldepth .. [multipv k ..] score .. nodes .. nps .. time .. hashfull .. pv ...";
+// multipv is written when the search finds several lines.
+std::string format_info(const SearchInfo& info, const Position& root, bool multipv = false);
 
-// The move to play and the reply to ponder on: the searcher's choice when legal, else the
-// first legal move (the searcher may be stopped before finishing one iteration); best is
-// none when there is no legal move, ponder is none unless it is legal after best.
-struct BestMove {
-    Move best;
-    Move ponder;
-};
-BestMove choose_best_move(const Position& root, const SearchResult& result);
+// The move to play and the reply to ponder on (engine.hpp: the searcher's choice when legal).
+using shishi::BestMove;
+using shishi::choose_best_move;
 
 // "bestmove <move> [ponder <move>]", or "bestmove resign" when there is no move.
 std::string format_bestmove(const BestMove& bm);

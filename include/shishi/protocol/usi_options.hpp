@@ -1,30 +1,25 @@
-// The engine options offered in USI mode: their `option` declaration lines and `setoption`.
+// USI's side of the engine's option table: the options only USI hosts use (USI_Ponder,
+// USI_Variant) and `setoption name <id> [value <v>]`.
 #pragma once
 
-#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "shishi/core/rule_set.hpp"
+#include "shishi/protocol/engine_options.hpp"
 
 namespace shishi::usi {
 
-struct Settings {
-    size_t hash_mb = 64;
-    int threads = 1;
-    int contempt = 0;  // centipawns
-    bool ponder = false;  // USI_Ponder: the host may send `go ponder`; nothing to do for us
-    RuleSet rules = lishogi_rules();  // USI's host is lishogi: its rules by default
+// Adds USI_Ponder (the host may send `go ponder`) and USI_Variant (chushogi only).
+void add_usi_options(OptionTable& table);
+
+struct SetoptionResult {
+    std::string error;  // "setoption: ..." when nothing was set
+    std::string note;   // an adjustment the user should hear of (a clamped value, ...)
 };
 
-// The `option name ...` lines answered to `usi`, defaults taken from `s`.
-std::vector<std::string> option_lines(const Settings& s);
-
-// Applies "name <id> [value <v>]" (the words after "setoption"). Option names are matched
-// without regard to case. USI_Ponder and USI_Variant, which hosts send unasked, are accepted
-// too; USI_Variant chushogi (what lishogi's tools send) chooses the lishogi rules. Returns an error message, or "" when the option was set; on error
-// `s` is unchanged.
-std::string apply_setoption(const std::vector<std::string_view>& args, Settings& s);
+// Applies "name <id> [value <v>]" (the words after "setoption"). Names may contain spaces
+// ("Move Overhead") and are matched without regard to case, spaces or underscores.
+SetoptionResult apply_setoption(const std::vector<std::string_view>& args, OptionTable& table);
 
 }  // namespace shishi::usi

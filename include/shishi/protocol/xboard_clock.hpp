@@ -15,6 +15,7 @@ struct XboardClock {
     int64_t increment_ms = 0;
     int64_t move_time_ms = 0;       // st; > 0 replaces the clock
     int depth = 0;                  // sd; 0 = unlimited
+    bool depth_clamped = false;     // the last sd asked deeper than the search goes
     int64_t own_ms = -1;            // last `time` (the engine's clock); < 0 = not yet told
     int64_t opponent_ms = -1;       // last `otim`
 
@@ -24,7 +25,7 @@ struct XboardClock {
     std::string set_level(std::string_view mps, std::string_view base, std::string_view inc);
     // `st SECONDS` (may be fractional).
     std::string set_move_time(std::string_view seconds);
-    // `sd DEPTH`.
+    // `sd DEPTH` (beyond the deepest search: clamped, and depth_clamped says so).
     std::string set_depth(std::string_view depth_text);
     // `time N` / `otim N`, centiseconds (may be negative when the flag has fallen).
     std::string set_own_time(std::string_view centiseconds);

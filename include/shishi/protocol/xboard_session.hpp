@@ -1,9 +1,10 @@
 // The state of one XBoard session (game, mode, clocks, options, the search in progress) and
 // one method per group of commands. xboard_loop.cpp reads the lines and dispatches them here.
 //
-// Threads: the command loop owns the session; a search runs on `worker_`. The loop changes
-// the game only while no game search runs (it stops and joins first); the worker plays its
-// move under `mutex_`, which the loop also holds while it handles a command.
+// Threads: the command loop owns the session; a search runs on the engine layer's thread
+// (`engine_`). The loop changes the game only while no game search runs (it stops and joins
+// first); the search thread plays its move under `mutex_`, which the loop also holds while it
+// handles a command.
 #pragma once
 
 #include <atomic>
@@ -12,14 +13,17 @@
 #include <string_view>
 #include <vector>
 
-#include "shishi/protocol/line_output.hpp"
-#include "shishi/protocol/search_thread.hpp"
+#include "shishi/protocol/engine.hpp"
+#include "shishi/protocol/startup_options.hpp"
 #include "shishi/protocol/xboard_clock.hpp"
 #include "shishi/protocol/xboard_highlight.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/search/search.hpp"
 
 namespace shishi {
+
+// The options only XBoard offers (Resign), added to the engine's table.
+void add_xboard_options(OptionTable& table);
 
 class XboardSession {
 public:
@@ -30,6 +34,8 @@ public:
     bool handle(std::string_view line);
     // End of input or quit: stop any search without moving.
     void shutdown();
+    // A command-line option, applied before the first command.
+    void startup_option(const StartupOption& o);
 
 private:
     using Args = std::vector<std::string_view>;
@@ -38,7 +44,11 @@ private:
     void abort_search();       // stop without moving and wait
     void move_now();           // `?`: stop a game search; its move is played
     void wait_for_move();      // let a game search finish (ping while thinking)
-    bool game_search_running() const { return worker_.active() && !analysing_search_; }
+    // A search that will play a move now (not analysis, not pondering before its hit).
+    bool game_search_running() const { return engine_.active() && !analysing_search_ && !engine_.pondering(); }
+    // The opponent played the move being pondered on: the ponder search goes on as the game
+    // search. True when `text` was that move (it is then played).
+    bool try_ponder_hit(std::string_view text);
 
     // --- commands (called with mutex_ held) ----------------------------------------------
     void cmd_protover();
@@ -54,44 +64,48 @@ private:
     void cmd_cores(const Args& a);
     void cmd_time(const Args& a, bool own);
     void cmd_level(const Args& a);
+    void cmd_depth(const Args& a);
     void cmd_hint();
     void cmd_lift(const Args& a);
     void cmd_put(const Args& a);
     void cmd_hover(const Args& a);
+    void cmd_exclude(const Args& a, bool exclude);
 
     // --- helpers --------------------------------------------------------------------------
     void error(std::string_view type, std::string_view command);
     bool report_if_over();            // sends RESULT when the game has ended by rule
     void after_position_change();     // start thinking or analysing as the mode asks
     void start_game_search();
+    Engine::Job game_job(const Position& root, const SearchLimits& limits);
+    bool ponder_job(Engine::Job& next);  // search thread, mutex_ held: ponder on the expected reply
     void start_analysis();
-    void finish_game_search(const SearchResult& r);  // worker thread, mutex_ held
-    void set_rules(const RuleSet& r);
+    void finish_game_search(const SearchResult& r, const BestMove& bm);  // search thread, mutex_ held
+    void rules_changed();             // the rule options changed: the game follows them
     int own_moves_made() const;
     bool parse_square_arg(const Args& a, Square& s);
 
-    LineOutput out_;
+    Engine engine_;
+    LineOutput& out_ = engine_.out();
     std::mutex mutex_;
-    Searcher searcher_;
-    SearchThread worker_;
-    std::atomic<bool> aborting_{false};
     std::atomic<bool> post_{false};
     bool analysing_search_ = false;   // the worker runs an analysis (never moves)
 
-    RuleSet rules_ = xboard_rules();  // XBoard's host rules by default
     Game game_;
     bool force_ = true;               // play neither side
     Color engine_side_ = BLACK;
     bool analyse_mode_ = false;
     XboardClock clock_;
-    int contempt_ = 0;
-    bool resign_enabled_ = false;
     int bad_scores_in_row_ = 0;       // own searches in a row scoring below the resign bar
+    bool ponder_enabled_ = false;     // `hard`: think on the opponent's time
+    Move pondering_on_;               // the reply the running ponder search assumes
     Move last_ponder_;                // the expected reply from the last search (for hint)
     uint64_t last_ponder_key_ = 0;    // position key the ponder move belongs to
 
+    std::vector<Move> excluded_;      // analysis: root moves set aside by `exclude`
+
     Square lifted_ = NO_SQUARE;       // highlight state: the piece being moved
     Square first_leg_ = NO_SQUARE;    // and the square of its first step, once taken
+    Square pending_lift_ = NO_SQUARE; // lifted while the engine thought: marks after its move
     BoardMarks shown_;                // the marks last sent
 };
 

@@ -21,6 +21,9 @@ constexpr int SCORE_INFINITE = 32000;
 constexpr int SCORE_MATE = 31000;          // win with the royal capture at the root
 constexpr int SCORE_MATE_BOUND = 30000;    // |score| above this is a mate score
 constexpr int MAX_PLY = 128;
+// A repetition lost or won by rule: above any material balance, below the mate scores. Not an
+// evaluation of the position (protocols print it as such: XBoard shows 0).
+constexpr int SCORE_REPETITION = 20000;
 
 struct SearchLimits {
     int depth = 0;                // 0 = no depth limit
@@ -31,9 +34,12 @@ struct SearchLimits {
     int64_t increment_ms = 0;
     int64_t byoyomi_ms = 0;
     int moves_to_go = 0;          // 0 = sudden death / unknown
+    int64_t move_overhead_ms = 30;   // Move Overhead option: kept back from every budget
     bool infinite = false;        // analyse until stop()
     bool ponder = false;          // do not stop on time until ponderhit()
     bool allow_pass = true;       // false: choose a turn pass only when it is the only move
+    int multipv = 1;              // best lines to find and report per iteration (1-50)
+    std::vector<Move> excluded;   // root moves not to search (XBoard analysis `exclude`)
 };
 
 struct SearchInfo {
@@ -43,6 +49,7 @@ struct SearchInfo {
     uint64_t nodes = 0;           // all threads
     int64_t time_ms = 0;
     int hashfull = 0;             // per mille
+    int multipv = 1;              // which line this is (1 = best), under SearchLimits::multipv
     std::vector<Move> pv;
 };
 
@@ -66,13 +73,23 @@ public:
     Searcher& operator=(const Searcher&) = delete;
 
     // Settings: only while no search runs.
-    void set_hash_mb(size_t mb);   // replaces the table (cleared)
+    // Replaces the table (cleared). When mb cannot be allocated, the largest size that can
+    // (halving) is used instead; returns the size in use, in MB.
+    size_t set_hash_mb(size_t mb);
     void set_threads(int n);       // 1 = single-threaded; helper threads start here, once
     void set_contempt(int cp);     // score of a draw for the side to move, negated
     void new_game();               // clears the table and history statistics
 
+    // Starts the stop/ponder state of the next search now: a stop() or ponderhit() that
+    // arrives between prepare() and search() (the search thread is still starting) is kept.
+    // Without prepare(), search() starts that state itself, forgetting earlier requests.
+    void prepare(bool ponder);
+
     // Searches pos (its move history is used for repetition detection); pos is restored.
-    // on_info is called after each completed iteration (and may be empty).
+    // on_info is called after each completed iteration (and may be empty), once per line
+    // under MultiPV (line 1 first; the result is line 1's move). An infinite or
+    // ponder search returns when stopped, or earlier when it has nothing deeper to search
+    // (the caller holds the answer if its protocol says so).
     SearchResult search(Position& pos, const SearchLimits& limits,
                         const std::function<void(const SearchInfo&)>& on_info = {});
 

@@ -14,6 +14,9 @@
 
 namespace shishi {
 
+// Table sizes beyond this are clamped (no machine this engine runs on holds more).
+constexpr size_t MAX_TT_MB = size_t(1) << 20;
+
 enum Bound : uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
 struct TTHit {
@@ -30,7 +33,9 @@ int score_from_tt(int score, int ply);
 class TranspositionTable {
 public:
     explicit TranspositionTable(size_t mb = 64);
-    void resize(size_t mb);    // a new, empty table; at least one bucket
+    // A new, empty table of mb megabytes (at most MAX_TT_MB; 0 = one bucket); when that cannot
+    // be allocated, of the largest halved size that can. Returns the size in MB.
+    size_t resize(size_t mb);
     void clear();
     void new_search();         // ages entries so older searches are replaced first
     bool probe(uint64_t key, int ply, TTHit& hit) const;

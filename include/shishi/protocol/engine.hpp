@@ -1,0 +1,123 @@
+// The engine layer under both protocol adapters (USI and XBoard): it owns the Searcher, the one
+// search thread, the one locked line writer and the one option table, so each behaviour the
+// hosts rely on is written once:
+// - a search answers exactly once (on_answer), with a legal move whenever one exists;
+// - a search in infinite or ponder mode holds its answer until stop() (or, pondering, until
+//   ponderhit()), on a condition variable;
+// - stop() and ponderhit() sent while the search thread is still starting are not lost
+//   (the searcher's stop state is prepared on the calling thread, before the thread starts);
+// - option limits (hash, threads, move overhead, ...) are the same in both protocols, and a
+//   hash size that cannot be allocated falls back to the largest that can, with a note.
+// The adapters translate text to these calls and the results back to text.
+#pragma once
+
+#include <condition_variable>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <thread>
+
+#include "shishi/core/rule_set.hpp"
+#include "shishi/core/position.hpp"
+#include "shishi/protocol/engine_options.hpp"
+#include "shishi/protocol/line_output.hpp"
+#include "shishi/search/search.hpp"
+
+namespace shishi {
+
+// The legal move equal to m as generated in pos (a pass: the pass this position offers), or
+// none: every move the engine writes goes through this.
+Move as_generated(const Position& pos, Move m);
+
+// The move to play and the reply to ponder on: the searcher's choice when legal, else the
+// first legal move (a search stopped before it finished one iteration, or a damaged result);
+// best is none only when there is no legal move; ponder is none unless legal after best.
+// Moves are the generator's own encoding (a pass names a piece and square that can pass).
+struct BestMove {
+    Move best;
+    Move ponder;
+};
+BestMove choose_best_move(const Position& root, const SearchResult& result);
+
+// The largest hash size (MB) offered: half the machine's memory, at least 1.
+size_t max_hash_mb();
+// The most search threads offered: the machine's hardware threads, at least 1.
+int max_threads();
+
+class Engine {
+public:
+    // `tell` turns a note for the user into the protocol's line ("info string ...",
+    // "telluser ..."); notes are fallbacks and adjustments the user should know about.
+    // default_rules: the host's rule set (USI: lishogi's, XBoard: XBoard's); the rule options
+    // are the core's description of them (rule_options.hpp).
+    Engine(std::ostream& out, std::function<std::string(std::string_view)> tell,
+           const RuleSet& default_rules = RuleSet());
+    ~Engine();  // stops a running search (its answer is dropped) and joins
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    LineOutput& out() { return out_; }
+    void tell(std::string_view note);  // writes a note in the protocol's form
+    OptionTable& options() { return options_; }
+    const OptionTable& options() const { return options_; }
+    const RuleSet& rules() const { return rules_; }  // as the rule options set it
+    void set_rules(const RuleSet& r);  // and the rule options' values with it
+    int64_t move_overhead_ms() const;
+
+    // Creates the searcher with the current options if that has not happened yet (the hash is
+    // allocated here, so a host's `isready` waits for it). Only while idle.
+    void ensure_searcher();
+    void new_game();               // only while idle
+
+    struct Job {
+        Position root;
+        SearchLimits limits;       // the engine sets move_overhead_ms and multipv from the options
+        std::function<void(const SearchInfo&)> on_info;  // search thread, per iteration
+        // Search thread, exactly once per job unless the job is aborted.
+        std::function<void(const SearchResult&, const BestMove&)> on_answer;
+        // Search thread, after on_answer: may fill in the next job (XBoard: pondering on the
+        // expected reply) and return true to run it at once on the same thread, with no gap
+        // in which a stop or abort could be lost. Not called when the job was aborted.
+        std::function<bool(Job& next)> follow_up;
+    };
+    // Starts a job; a previous job must have answered (it is joined first).
+    void start(Job job);
+    void stop();                   // ends the search; a held answer is released
+    void ponderhit();              // a ponder search goes on under its normal time limits
+    void abort();                  // stop, drop the answer, wait
+    void wait();                   // until the current job (if any) has answered and ended
+    // Until the current job has answered: like wait(), but a follow-up ponder job that
+    // started after the answer is left running.
+    void wait_for_answer();
+    bool searching() const;        // a job has started and not yet been answered
+    bool active() const { return thread_.joinable(); }  // started and not yet waited for
+    bool holding() const;          // it is an infinite/ponder search still waiting for its word
+    bool pondering() const;        // it is a ponder search that has not had its ponderhit
+
+private:
+    void run(Job job);
+    void begin(Job& job);          // mutex_ held: limits from the options, state for the job
+    std::string apply_hash();      // resize (with fallback); note when the size fell back
+    void sync_rule_values();       // the rule options' values from rules_
+
+    LineOutput out_;
+    std::function<std::string(std::string_view)> tell_;
+    OptionTable options_;
+    RuleSet rules_;
+    std::unique_ptr<Searcher> searcher_;
+
+    std::thread thread_;
+    mutable std::mutex mutex_;
+    std::condition_variable released_;
+    std::condition_variable state_changed_;  // running_ or pondering_ changed
+    bool running_ = false;         // guarded by mutex_: started, not yet answered
+    bool stop_requested_ = false;  // guarded by mutex_
+    bool aborting_ = false;        // guarded by mutex_
+    bool infinite_ = false;        // guarded by mutex_
+    bool pondering_ = false;       // guarded by mutex_
+};
+
+}  // namespace shishi

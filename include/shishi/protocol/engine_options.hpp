@@ -1,0 +1,95 @@
+// The engine's option table, shared by both protocols: each option has a type (check, spin,
+// combo), a default, limits or choices, its USI and XBoard names and an on-change action. The
+// USI `option` lines and XBoard `feature option=` lines are written from it and `setoption` /
+// `option` / command-line `--Name=value` are parsed against it, so the limits are the same
+// everywhere.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shishi {
+
+enum class OptionType { CHECK, SPIN, COMBO };
+
+struct EngineOption {
+    std::string usi_name;      // as listed after `usi`
+    std::string xboard_name;   // as listed after `protover`; empty: not an XBoard option
+    OptionType type = OptionType::SPIN;
+    std::string default_value;
+    int64_t min = 0, max = 0;           // spin
+    std::vector<std::string> choices;   // combo
+    // Called after the value changed; may return a note for the user ("" = nothing to say),
+    // and may correct the value (e.g. the hash size that could really be allocated).
+    std::function<std::string(EngineOption&)> on_change;
+    // A resource limit (hash, threads): a value above the maximum is clamped to it, with a note.
+    // Otherwise it is an error like any value out of range.
+    bool clamp_above_max = false;
+
+    std::string value;         // current value, in USI form ("true"/"false" for a check)
+    int64_t as_int() const;
+    bool as_bool() const { return value == "true"; }
+
+    // Builders; an empty name keeps the option out of that protocol.
+    static EngineOption check(std::string usi, std::string xboard, bool def);
+    static EngineOption spin(std::string usi, std::string xboard, int64_t def, int64_t min, int64_t max);
+    static EngineOption combo(std::string usi, std::string xboard, std::string def, std::vector<std::string> choices);
+    EngineOption& changed(std::function<std::string(EngineOption&)> f) {
+        on_change = std::move(f);
+        return *this;
+    }
+    EngineOption& clamped() {
+        clamp_above_max = true;
+        return *this;
+    }
+};
+
+// The outcome of setting an option: an error (nothing changed), or success with an optional
+// note (a clamped value, a fallback).
+struct OptionSetResult {
+    std::string error;
+    std::string note;
+    bool ok() const { return error.empty(); }
+};
+
+class OptionTable {
+public:
+    // Adds an option with value = default (on_change is not called).
+    void add(EngineOption option);
+
+    // Looks an option up by either name, ignoring case, spaces and underscores
+    // ("Move Overhead", "MoveOverhead", "move_overhead"); also the aliases given to alias().
+    EngineOption* find(std::string_view name);
+    const EngineOption* find(std::string_view name) const;
+    void alias(std::string_view alias, std::string_view usi_name);
+
+    // Sets an option from text: a check takes true/false (also 1/0, on/off), a spin an integer
+    // within its limits (above the maximum clamped, with a note, for clamp_above_max options),
+    // a combo one of its choices (any case). Calls on_change when the value changed.
+    OptionSetResult set(std::string_view name, std::string_view value);
+
+    // Current value (option must exist).
+    const std::string& value(std::string_view name) const;
+    int64_t as_int(std::string_view name) const;
+    bool as_bool(std::string_view name) const;
+
+    // `option name ... type ... default ...` lines, defaults being the current values.
+    std::vector<std::string> usi_lines() const;
+    // `feature option="..."` lines for the options that have an XBoard name.
+    std::vector<std::string> xboard_features() const;
+
+    const std::vector<EngineOption>& options() const { return options_; }
+
+private:
+    std::vector<EngineOption> options_;
+    std::vector<std::pair<std::string, std::string>> aliases_;  // folded alias -> usi name
+};
+
+// "Move Overhead" -> "moveoverhead": the form names are compared in.
+std::string fold_option_name(std::string_view name);
+
+}  // namespace shishi

@@ -1,0 +1,145 @@
+// shishi analyze <record>: every position searched, the record annotated, a summary per side,
+// optionally the annotated record and the evaluation graph written to files.
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <ostream>
+
+#include "shishi/cli/options.hpp"
+#include "shishi/record/analysis.hpp"
+#include "shishi/record/eval_graph.hpp"
+
+namespace shishi::cli {
+
+std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err);
+
+namespace {
+
+constexpr int DEFAULT_DEPTH = 8;
+
+std::optional<double> seconds_value(const std::string& s) {
+    try {
+        size_t used = 0;
+        const double v = std::stod(s, &used);
+        if (used != s.size() || !(v > 0) || v > 3600) return std::nullopt;
+        return v;
+    } catch (...) {
+        return std::nullopt;
+    }
+}
+
+std::string duration_text(double seconds) {
+    const long s = long(seconds + 0.5);
+    char buf[32];
+    if (s >= 3600) std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    else std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+    return buf;
+}
+
+}  // namespace
+
+int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+    ArgReader args(argv);
+    auto from_format = format_option(args, "--from", err);
+    auto time = args.string_option("--time");
+    auto depth = args.int_option("--depth", 1, MAX_PLY - 1);
+    auto nodes = args.int_option("--nodes", 1, 2000000000);
+    auto threads = args.int_option("--threads", 1, 256);
+    auto hash = args.int_option("--hash", 1, 65536);
+    auto game = args.int_option("--game", 1, 1000000);
+    auto out_path = args.string_option("--out");
+    auto svg_path = args.string_option("--svg");
+    auto rules_name = args.string_option("--rules");
+    auto in = args.positional_string("record file");
+    bool ok = args.finish(err);
+    std::optional<double> seconds;
+    if (time) {
+        seconds = seconds_value(*time);
+        if (!seconds) err << "error: bad value '" << *time << "' for --time (seconds per position, up to 3600)\n";
+        ok = ok && seconds;
+    }
+    if (int(bool(time)) + int(bool(depth)) + int(bool(nodes)) > 1) {
+        err << "error: give one of --time, --depth, --nodes\n";
+        ok = false;
+    }
+    std::optional<record::Format> out_format;
+    if (out_path) {
+        out_format = record::format_for_path(*out_path);
+        if (!out_format) {
+            err << "error: " << *out_path << ": unknown record format (use .kif, .pgn or .usi)\n";
+            ok = false;
+        }
+    }
+    if (!ok || !in) {
+        err << "usage: shishi analyze <record.kif|.pgn|.usi> [--depth D | --nodes N | --time S] [--threads T]\n"
+               "                      [--hash MB] [--out annotated.kif|.pgn] [--svg graph.svg] [--game N]\n"
+               "                      [--rules book|xboard|lishogi]\n";
+        return 2;
+    }
+    auto rec = record::read_record_file(*in, from_format, game.value_or(1));
+    if (!rec) {
+        err << "error: " << rec.error << "\n";
+        return 1;
+    }
+
+    SearchLimits limits;
+    if (seconds) limits.movetime_ms = std::max<int64_t>(1, int64_t(*seconds * 1000));
+    else if (nodes) limits.nodes = uint64_t(*nodes);
+    else limits.depth = depth.value_or(DEFAULT_DEPTH);
+    Searcher searcher(size_t(hash.value_or(64)));
+    searcher.set_threads(threads.value_or(1));
+
+    // The host a record comes from judges its moves: a KIF or USI list comes from lishogi, a PGN
+    // from XBoard. --rules overrides.
+    const record::Format in_format = from_format ? *from_format : record::format_for_path(*in).value_or(record::Format::USI);
+    const RuleSet* rules = rules_name                          ? find_rule_preset(*rules_name)
+                           : in_format == record::Format::PGN ? &xboard_rules()
+                                                              : &lishogi_rules();
+    if (!rules) {
+        err << "error: unknown --rules '" << *rules_name << "' (book, xboard or lishogi)\n";
+        return 1;
+    }
+    const bool terminal = isatty(STDERR_FILENO);
+    const auto t0 = std::chrono::steady_clock::now();
+    int last_plain = -1;
+    auto progress = [&](int done, int total) {
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double eta = done > 0 ? elapsed / done * (total - done) : 0;
+        if (terminal) {
+            const int width = 30, filled = total ? done * width / total : width;
+            err << "\r[" << std::string(size_t(filled), '#') << std::string(size_t(width - filled), '.') << "] " << done
+                << "/" << total << " positions, " << duration_text(elapsed) << " elapsed, about "
+                << duration_text(eta) << " left  " << std::flush;
+            if (done == total) err << "\n";
+        } else if (done == total || done * 10 / total != last_plain) {
+            last_plain = done * 10 / total;
+            err << "analysed " << done << "/" << total << " positions, about " << duration_text(eta) << " left\n";
+        }
+    };
+    const record::Analysis analysis = record::analyze_record(*rec, searcher, limits, *rules, progress);
+
+    out << record::summary_text(*rec, analysis);
+    if (out_path) {
+        const record::Record annotated = record::annotate(*rec, analysis, *out_format);
+        if (auto e = record::write_record_file(annotated, *out_path, *out_format); !e.empty()) {
+            err << "error: " << e << "\n";
+            return 1;
+        }
+        out << "annotated record: " << *out_path << "\n";
+    }
+    if (svg_path) {
+        std::ofstream svg(*svg_path, std::ios::binary);
+        svg << record::eval_graph_svg(*rec, analysis);
+        svg.close();
+        if (!svg) {
+            err << "error: " << *svg_path << ": cannot write\n";
+            return 1;
+        }
+        out << "evaluation graph: " << *svg_path << "\n";
+    }
+    return 0;
+}
+
+}  // namespace shishi::cli

@@ -1,0 +1,51 @@
+// shishi convert <in> <out>: a game record from one format into another.
+#include <ostream>
+
+#include "shishi/cli/options.hpp"
+#include "shishi/record/record.hpp"
+
+namespace shishi::cli {
+
+std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err);
+
+int convert_command(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+    ArgReader args(argv);
+    auto from_format = format_option(args, "--from", err);
+    auto to_format = format_option(args, "--to", err);
+    auto game = args.int_option("--game", 1, 1000000);
+    auto in = args.positional_string("input record");
+    auto target = args.positional_string("output record");
+    if (!args.finish(err) || !in || !target) {
+        err << "usage: shishi convert <in.kif|.pgn|.usi> <out.kif|.pgn|.usi> [--from F] [--to F] [--game N]\n";
+        return 2;
+    }
+    auto fmt = to_format ? to_format : record::format_for_path(*target);
+    if (!fmt) {
+        err << "error: " << *target << ": unknown record format (use .kif, .pgn or .usi, or --to)\n";
+        return 2;
+    }
+    auto rec = record::read_record_file(*in, from_format, game.value_or(1));
+    if (!rec) {
+        err << "error: " << rec.error << "\n";
+        return 1;
+    }
+    if (auto e = record::write_record_file(*rec, *target, *fmt); !e.empty()) {
+        err << "error: " << e << "\n";
+        return 1;
+    }
+    out << "wrote " << *target << " (" << record::format_name(*fmt) << ", " << (*rec).plies.size() << " plies, result "
+        << (*rec).result << ")\n";
+    return 0;
+}
+
+std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err) {
+    auto v = args.string_option(name);
+    if (!v) return std::nullopt;
+    if (*v == "kif") return record::Format::KIF;
+    if (*v == "pgn") return record::Format::PGN;
+    if (*v == "usi") return record::Format::USI;
+    err << "error: " << name << " takes kif, pgn or usi, not '" << *v << "'\n";
+    return std::nullopt;
+}
+
+}  // namespace shishi::cli

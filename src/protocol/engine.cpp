@@ -1,0 +1,253 @@
+// The engine layer: option table wiring, the searcher's lifetime, the search thread and the
+// one place where an answer is chosen, held and delivered.
+#include "shishi/protocol/engine.hpp"
+
+#include <algorithm>
+#include <unistd.h>
+
+#include "shishi/core/movegen.hpp"
+#include "shishi/core/rule_options.hpp"
+#include "shishi/search/tt.hpp"
+
+namespace shishi {
+namespace {
+
+constexpr int64_t DEFAULT_HASH_MB = 64;
+constexpr int64_t MAX_CONTEMPT = 1000;
+// Lishogi holds a bot's move a little and the network adds its own delay; 100 ms keeps a
+// byoyomi move inside the period with room to spare (docs/protocols.md has the measurement).
+constexpr int64_t DEFAULT_MOVE_OVERHEAD_MS = 100;
+constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
+// The engine's own reaction time, kept back on top of Move Overhead: the search notices its
+// time limit only at a node check, then unwinds, joins its helpers and writes the move, and
+// a loaded machine schedules all of that late. Measured (docs/protocols.md): without it a
+// byoyomi move overshot byoyomi - overhead by up to 12 ms under a load of 17 on two cores,
+// and with 25 ms kept back one move in 100 still overshot by 7 ms under a load of 25.
+constexpr int64_t REACTION_MS = 50;
+constexpr int64_t MAX_MULTIPV = 50;
+
+}  // namespace
+
+Move as_generated(const Position& pos, Move m) {
+    if (m.is_none()) return Move::none();
+    MoveList legal;
+    generate_legal(pos, legal);
+    for (Move x : legal)
+        if (x.same_as(m)) return x;
+    return Move::none();
+}
+
+BestMove choose_best_move(const Position& root, const SearchResult& result) {
+    BestMove bm;
+    bm.best = as_generated(root, result.best);
+    if (bm.best.is_none()) {
+        MoveList legal;
+        generate_legal(root, legal);
+        if (!legal.empty()) bm.best = legal[0];
+        return bm;
+    }
+    Position after = root;
+    after.make(bm.best);
+    bm.ponder = as_generated(after, result.ponder);
+    return bm;
+}
+
+size_t max_hash_mb() {
+    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
+    if (pages <= 0 || page_size <= 0) return 1024;
+    const size_t mb = size_t(pages) / 1024 * size_t(page_size) / 1024;
+    return std::clamp<size_t>(mb / 2, 1, MAX_TT_MB);
+}
+
+int max_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
+
+Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> tell, const RuleSet& default_rules)
+    : out_(out), tell_(std::move(tell)), rules_(default_rules) {
+    options_.add(EngineOption::spin("USI_Hash", "", DEFAULT_HASH_MB, 1, int64_t(max_hash_mb()))
+                     .clamped()
+                     .changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); }));
+    options_.alias("Hash", "USI_Hash");
+    options_.add(EngineOption::spin("Threads", "", 1, 1, max_threads()).clamped().changed([this](EngineOption& o) {
+        if (searcher_) searcher_->set_threads(int(o.as_int()));
+        return std::string();
+    }));
+    options_.add(EngineOption::spin("Contempt", "Contempt", 0, -MAX_CONTEMPT, MAX_CONTEMPT).changed([this](EngineOption& o) {
+        if (searcher_) searcher_->set_contempt(int(o.as_int()));
+        return std::string();
+    }));
+    options_.add(EngineOption::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
+    options_.add(EngineOption::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV));
+    // The rule options, as the core describes them (shared with shishi-match).
+    for (const RuleOptionSpec& spec : rule_option_specs(rules_)) {
+        EngineOption o = spec.type == RuleOptionSpec::Type::CHECK
+                             ? EngineOption::check(spec.name, spec.name, spec.value == "true")
+                             : EngineOption::combo(spec.name, spec.name, spec.value, spec.choices);
+        options_.add(o.changed([this](EngineOption& changed) {
+            std::string e = apply_rule_option(rules_, changed.usi_name, changed.value);
+            sync_rule_values();  // a preset resets the others
+            return e;
+        }));
+    }
+    options_.alias("Okazaki", "Okazaki rule");
+    options_.alias("BareKing", "Bare King");
+    options_.alias("Repetition", "Repetition rule");
+}
+
+Engine::~Engine() { abort(); }
+
+void Engine::tell(std::string_view note) { out_.send(tell_(note)); }
+
+void Engine::set_rules(const RuleSet& r) {
+    rules_ = r;
+    sync_rule_values();
+}
+
+void Engine::sync_rule_values() {
+    for (const RuleOptionSpec& spec : rule_option_specs(rules_))
+        if (EngineOption* o = options_.find(spec.name)) o->value = spec.value;
+}
+
+int64_t Engine::move_overhead_ms() const { return options_.as_int("Move Overhead"); }
+
+std::string Engine::apply_hash() {
+    EngineOption* o = options_.find("USI_Hash");
+    const size_t want = size_t(o->as_int());
+    const size_t got = searcher_->set_hash_mb(want);
+    if (got == want) return "";
+    o->value = std::to_string(got);
+    return "hash of " + std::to_string(want) + " MB could not be allocated; using " + std::to_string(got) + " MB";
+}
+
+void Engine::ensure_searcher() {
+    if (searcher_) return;
+    searcher_ = std::make_unique<Searcher>(1);
+    const std::string note = apply_hash();
+    if (!note.empty()) tell(note);
+    searcher_->set_threads(int(options_.as_int("Threads")));
+    searcher_->set_contempt(int(options_.as_int("Contempt")));
+}
+
+void Engine::new_game() {
+    ensure_searcher();
+    searcher_->new_game();
+}
+
+void Engine::start(Job job) {
+    wait();
+    ensure_searcher();
+    std::lock_guard<std::mutex> lock(mutex_);
+    running_ = true;
+    stop_requested_ = aborting_ = false;
+    begin(job);
+    thread_ = std::thread(&Engine::run, this, std::move(job));
+}
+
+void Engine::begin(Job& job) {
+    job.limits.move_overhead_ms = move_overhead_ms() + REACTION_MS;
+    job.limits.multipv = int(options_.as_int("MultiPV"));
+    infinite_ = job.limits.infinite;
+    pondering_ = job.limits.ponder;
+    state_changed_.notify_all();
+    // Before the search runs: stop() and ponderhit() from now on reach this search.
+    searcher_->prepare(job.limits.ponder);
+}
+
+void Engine::run(Job job) {
+    for (;;) {
+        Position pos = job.root;
+        const SearchResult result = searcher_->search(pos, job.limits, job.on_info);
+        const BestMove answer = choose_best_move(job.root, result);
+        bool drop = false;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            // USI: no bestmove during `go infinite`, nor during `go ponder` before ponderhit.
+            released_.wait(lock, [&] { return stop_requested_ || (!infinite_ && !pondering_); });
+            drop = aborting_;
+            // Idle before the answer goes out: a host may send its next command the moment it
+            // reads the answer; anything that needs the thread joins it first (wait()). A job
+            // with a follow-up stays busy until it is known whether one runs.
+            if (drop || !job.follow_up) running_ = false;
+            state_changed_.notify_all();
+            stop_requested_ = false;  // this job's stop is spent; a later one is the follow-up's
+        }
+        if (drop) return;
+        if (job.on_answer) job.on_answer(result, answer);
+        if (!job.follow_up) return;
+        Job next;
+        const bool more = job.follow_up(next);
+        std::lock_guard<std::mutex> lock(mutex_);
+        // A stop or abort that came after the answer belongs to the follow-up: it never starts.
+        if (!more || stop_requested_ || aborting_) {
+            running_ = false;
+            state_changed_.notify_all();
+            return;
+        }
+        begin(next);
+        job = std::move(next);
+    }
+}
+
+void Engine::stop() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!running_) return;
+        stop_requested_ = true;
+    }
+    searcher_->stop();
+    released_.notify_all();
+}
+
+void Engine::ponderhit() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!running_ || !pondering_) return;
+        pondering_ = false;
+    }
+    searcher_->ponderhit();
+    released_.notify_all();
+}
+
+void Engine::abort() {
+    bool was_running = false;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (running_) was_running = aborting_ = stop_requested_ = true;
+    }
+    if (was_running) {
+        searcher_->stop();
+        released_.notify_all();
+    }
+    wait();
+}
+
+void Engine::wait() {
+    if (thread_.joinable()) thread_.join();
+}
+
+void Engine::wait_for_answer() {
+    {
+        std::unique_lock<std::mutex> lock(mutex_);
+        // A job with a follow-up stays running through its answer; the follow-up, once
+        // started, is pondering. Without one, running_ ends before the answer: join then.
+        state_changed_.wait(lock, [&] { return !running_ || pondering_; });
+        if (running_) return;
+    }
+    wait();
+}
+
+bool Engine::searching() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return running_;
+}
+
+bool Engine::holding() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return running_ && (infinite_ || pondering_) && !stop_requested_;
+}
+
+bool Engine::pondering() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return running_ && pondering_;
+}
+
+}  // namespace shishi

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# `shishi convert` and `shishi analyze` as a user runs them, on the repository's record fixtures:
+# a lishogi KIF and a PGN saved by XBoard convert into each other and back without loss, both
+# analyse into an annotated record and a graph, a malformed record is refused with its line,
+# and on a terminal the analysis shows a progress bar with the time left.
+#
+# usage: record_cli.sh SHISHI
+set -euo pipefail
+
+shishi=$(realpath "${1:?usage: $0 SHISHI}")
+data=$(cd "$(dirname "$0")/../data/records" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/shishi-records.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+
+fail=0
+problem() { echo "FAIL: $*"; fail=1; }
+
+# KIF -> PGN -> KIF and PGN -> KIF -> PGN -> KIF give the same text again.
+"$shishi" convert "$data/lishogi-game.kif" game.pgn >/dev/null
+"$shishi" convert game.pgn game.kif >/dev/null
+cmp -s "$data/lishogi-game.kif" game.kif || problem "lishogi KIF changed through PGN: $(diff "$data/lishogi-game.kif" game.kif | head -5)"
+"$shishi" convert "$data/xboard-shishi-vs-hachu.pgn" xboard.kif >/dev/null
+"$shishi" convert xboard.kif xboard.pgn >/dev/null
+"$shishi" convert xboard.pgn xboard2.kif >/dev/null
+cmp -s xboard.kif xboard2.kif || problem "XBoard game changed through KIF"
+"$shishi" convert xboard.kif xboard.usi >/dev/null
+"$shishi" convert "$data/xboard-shishi-vs-hachu.pgn" xboard2.usi >/dev/null
+cmp -s xboard.usi xboard2.usi || problem "the USI move lists of the two conversions differ"
+
+# Both analyse into an annotated record and a graph.
+for input in "$data/lishogi-game.kif" "$data/xboard-shishi-vs-shishi.pgn"; do
+    name=$(basename "$input")
+    ext=${name##*.}
+    if ! "$shishi" analyze "$input" --depth 2 --out "annotated.$ext" --svg "graph-$name.svg" >summary.txt 2>progress.txt; then
+        problem "analyze $name failed: $(cat progress.txt)"
+        continue
+    fi
+    grep -q '^First player (White, sente).*moves, average loss' summary.txt || problem "$name: no summary for the first player"
+    grep -q '^Second player (Black, gote).*moves, average loss' summary.txt || problem "$name: no summary for the second player"
+    grep -q 'analysed .* positions' progress.txt || problem "$name: no plain progress lines off a terminal"
+    "$shishi" convert "annotated.$ext" reread.usi >/dev/null || problem "$name: the annotated record does not read back"
+    grep -q '/2 line ' "annotated.$ext" || problem "$name: no evaluation/depth and best line in the annotated record"
+    head -c 4 "graph-$name.svg" | grep -q '<svg' || problem "$name: the graph is not an SVG file"
+done
+
+# A malformed record: exit status 1, the line named, no output file.
+printf '先手：a\n手数----指手---------消費時間--\n   1手目   7七歩兵 （←7九）\n' > bad.kif
+if "$shishi" convert bad.kif bad.pgn 2>err.txt; then problem "a malformed KIF converted"; fi
+grep -q 'bad.kif: line 3: move 1 is not legal here' err.txt || problem "the error does not name the line: $(cat err.txt)"
+[ ! -e bad.pgn ] || problem "a file was written for a malformed record"
+if "$shishi" analyze "$data/lishogi-game.kif" --depth 2 --nodes 5 2>err.txt; then problem "two limits accepted"; fi
+
+# On a terminal (script gives the command a pseudo-terminal): a progress bar with the time left.
+if command -v script >/dev/null; then
+    script -qec "'$shishi' analyze '$data/lishogi-game.kif' --depth 2" /dev/null > tty.txt 2>&1 || true
+    grep -q '\[#*\.*\] [0-9]*/15 positions, .* elapsed, about .* left' tty.txt || problem "no progress bar on a terminal: $(tail -c 300 tty.txt)"
+else
+    echo "note: 'script' not installed, progress bar on a terminal not checked"
+fi
+
+[ $fail -eq 0 ] || exit 1
+echo "PASS: records convert and analyse"

@@ -1,0 +1,119 @@
+// XBoard PGN: a game saved by real XBoard 4.9 (SAN, Lion double moves and igui, comments,
+// its adjudication comment), shishi-match's games written back byte for byte, and a message
+// for every malformed record.
+#include <catch2/catch.hpp>
+
+#include <regex>
+
+#include "record_test_support.hpp"
+#include "shishi/record/pgn.hpp"
+#include "shishi/record/san.hpp"
+
+using namespace shishi;
+using namespace shishi::record;
+using shishi::test::must_read;
+using shishi::test::record_fixture;
+
+namespace {
+
+std::string error_of(const std::string& pgn) {
+    auto r = read_pgn(pgn);
+    CHECK_FALSE(r);
+    CHECK_FALSE(r.value.has_value());
+    return r.error;
+}
+
+}  // namespace
+
+TEST_CASE("PGN: a game saved by XBoard, in its SAN", "[record][pgn]") {
+    const Record r = must_read(record_fixture("xboard-shishi-vs-shishi.pgn"), Format::PGN);
+    REQUIRE(r.plies.size() == 104);
+    CHECK(r.result == "0-1");
+    CHECK(r.final_comment == "Xboard adjudication: Checkmate");
+    CHECK(r.plies[0].comment == "+0.30/3");
+    CHECK(r.plies[103].comment == "+1000.02/3");
+    CHECK(*r.tag("Annotator") == "1. +0.30   1... +0.06");
+    CHECK(move_to_xboard(r.plies[0].move) == "f4f5");          // "f5": a Pawn
+    CHECK(move_to_xboard(r.plies[27].move) == "j6k7");         // "Hjk7": origin file given
+    CHECK(move_to_xboard(r.plies[28].move) == "j3j11+");       // "Vxj11+": promotion
+    CHECK(move_to_xboard(r.plies[46].move) == "k9g5");         // "+Bg5": a promoted piece
+    CHECK(r.plies[90].move.is_double());                       // "Nxd9xd8"
+    CHECK(move_to_xboard(r.plies[90].move) == "e8d9,d9d8");
+    CHECK(move_to_xboard(r.plies[91].move) == "j6i5,i5j4");    // "Nxi5-j4"
+    CHECK(r.plies[93].move.is_igui());                         // "Nxk3-j4" from j4
+}
+
+TEST_CASE("PGN: shishi-match's games are written back byte for byte", "[record][pgn]") {
+    const std::string text = record_fixture("shishi-match-2games.pgn");
+    REQUIRE(count_pgn_games(text) == 2);
+    const size_t second = text.find("[Event", 1);
+    const Record g1 = must_read(text, Format::PGN, 1);
+    const Record g2 = must_read(text, Format::PGN, 2);
+    // The fixture was saved before the writer wrote multi-leg moves in XBoard's long algebraic
+    // form ("e6d5-d6" rather than the engine protocol's "e6d5,d5d6"); apart from that and the
+    // line breaks it moves, the text is the same.
+    auto canonical = [](std::string t) {
+        t = std::regex_replace(t, std::regex("([a-l][0-9]+)([a-l][0-9]+),\\2([a-l][0-9]+)"), "$1$2-$3");
+        return std::regex_replace(t, std::regex("[ \n]+"), " ");
+    };
+    CHECK(canonical(write_pgn(g1)) == canonical(text.substr(0, second)));
+    CHECK(canonical(write_pgn(g2)) == canonical(text.substr(second)));
+    CHECK(write_pgn(g1).find("e6d5-d6") != std::string::npos);
+    CHECK(text.find("e6d5,d5d6") != std::string::npos);
+    CHECK(g1.plies[4].comment == "opening");
+    CHECK(g1.final_comment == "Black's last royal piece was captured");
+    CHECK_FALSE(read_pgn(text, 3));
+    CHECK(read_pgn(text, 3).error == "there is no game 3 (the file holds 2)");
+}
+
+TEST_CASE("PGN: NAGs, glyphs, variations, ; comments, a set-up position and the pass", "[record][pgn]") {
+    const std::string pgn =
+        "[Event \"t\"]\n[Variant \"chu\"]\n[SetUp \"1\"]\n"
+        "[FEN \"k11/12/12/12/12/12/5p6/5N6/12/12/12/11K w - - 0 1\"]\n\n"
+        "{before} 1. @@@@ $6 ; the Lion waits\n a12a11 ?? (1... a12b12 2. f5f6) 2. f5f6,f6f5! {igui} *\n";
+    const Record r = must_read(pgn, Format::PGN);
+    REQUIRE(r.plies.size() == 3);
+    CHECK_FALSE(r.start_is_initial);
+    CHECK(r.start_comment == "before");
+    CHECK(r.plies[0].move.is_pass());
+    CHECK(r.plies[0].nag == NAG_INACCURACY);
+    CHECK(r.plies[1].nag == NAG_BLUNDER);
+    CHECK(r.plies[2].move.is_igui());
+    CHECK(r.plies[2].nag == NAG_GOOD);
+    CHECK(r.final_comment == "igui");
+    CHECK(r.result == "*");
+    // written and read back: the same game, marks and comments
+    const Record back = must_read(write_pgn(r), Format::PGN);
+    shishi::test::require_same_game(r, back);
+    CHECK(back.plies[1].nag == NAG_BLUNDER);
+    CHECK(back.start_comment == "before");
+}
+
+TEST_CASE("PGN: every malformed record is refused with the line and the reason", "[record][pgn]") {
+    CHECK(error_of("[Event t]\n\n1. f4f5 *\n") == "line 1: a tag value must be in quotes: [Event t]");
+    CHECK(error_of("[Event \"t]\n\n1. f4f5 *\n") == "line 1: the tag value has no closing quote: [Event \"t]");
+    CHECK(error_of("[Event \"t\"\n\n1. f4f5 *\n") == "line 1: the tag has no closing ']': [Event \"t\"");
+    CHECK(error_of("[Variant \"shogi\"]\n\n1. f4f5 *\n") == "line 1: Variant \"shogi\" is not Chu Shogi");
+    CHECK(error_of("[FEN \"12/12 w\"]\n\n*\n").rfind("line 1: bad FEN tag: ", 0) == 0);
+    CHECK(error_of("[Result \"2-0\"]\n\n*\n") == "line 1: Result \"2-0\" is not 1-0, 0-1, 1/2-1/2 or *");
+    CHECK(error_of("[Event \"t\"]\n\n1. f4f5 e9e8\n2. f4f3 *\n").rfind(
+              "line 4: move 2 (White) 'f4f3' is not a legal move here: ", 0) == 0);
+    CHECK(error_of("1. f4f5 {never closed\n") == "line 1: comment '{' is never closed");
+    CHECK(error_of("1. f4f5 (e9e8\n") == "a variation '(' is never closed");
+    CHECK(error_of("1. f4f5 ) *\n") == "line 1: ')' without '('");
+    CHECK(error_of("[Result \"1-0\"]\n\n1. f4f5 0-1\n") == "line 3: the result 0-1 differs from the Result tag 1-0");
+    CHECK(error_of("1. f4f5 * e9e8\n") == "line 1: 'e9e8' after the result *");
+    CHECK(error_of("$2 1. f4f5 *\n") == "line 1: bad annotation '$2'");
+    CHECK(error_of("?\? 1. f4f5 *\n") == "line 1: '?\?' before the first move");
+    CHECK(error_of("") == "no game in the PGN text");
+}
+
+TEST_CASE("SAN: XBoard's forms and the messages", "[record][pgn][san]") {
+    const Position start = Position::start();
+    CHECK(move_to_xboard(*parse_san_move(start, "f5")) == "f4f5");
+    CHECK(move_to_xboard(*parse_san_move(start, "Nf5")) == "f3f5");  // a Lion leap (XBoard's N is the Lion)
+    CHECK(parse_san_move(start, "Zf5").error == "no piece is written 'Z'");
+    CHECK(parse_san_move(start, "Pf9").error == "no legal move matches");
+    CHECK(parse_san_move(start, "Pf13").error == "rank 13 is off the board");
+    CHECK(parse_san_move(start, "N").error == "no destination square");
+}

@@ -1,0 +1,99 @@
+// Every fixture (lishogi KIF, XBoard's PGN, shishi-match's PGN) converted into every format and
+// back replays to the same positions; KIF and PGN keep tags, comments, marks and the result.
+#include <catch2/catch.hpp>
+
+#include "record_test_support.hpp"
+
+using namespace shishi;
+using namespace shishi::record;
+using shishi::test::must_read;
+using shishi::test::record_fixture;
+using shishi::test::require_same_game;
+
+namespace {
+
+struct Fixture {
+    const char* name;
+    Format format;
+    int game;
+};
+const Fixture FIXTURES[] = {
+    {"lishogi-game.kif", Format::KIF, 1},           {"setup-gote-to-move.kif", Format::KIF, 1},
+    {"xboard-shishi-vs-shishi.pgn", Format::PGN, 1}, {"xboard-shishi-vs-hachu.pgn", Format::PGN, 1},
+    {"shishi-match-2games.pgn", Format::PGN, 1},
+    {"shishi-match-2games.pgn", Format::PGN, 2},
+};
+
+void require_same_annotations(const Record& a, const Record& b) {
+    REQUIRE(a.plies.size() == b.plies.size());
+    for (size_t i = 0; i < a.plies.size(); ++i) {
+        INFO("ply " << i);
+        CHECK(a.plies[i].comment == b.plies[i].comment);
+        CHECK(a.plies[i].nag == b.plies[i].nag);
+        CHECK(move_to_usi(a.plies[i].move) == move_to_usi(b.plies[i].move));  // passes keep their square
+    }
+    CHECK(a.final_comment == b.final_comment);
+    CHECK(a.start_comment == b.start_comment);
+    for (const Tag& t : a.tags) {
+        INFO(t.name);
+        REQUIRE(b.tag(t.name));
+        CHECK(*b.tag(t.name) == t.value);
+    }
+    CHECK(a.tags.size() == b.tags.size());
+}
+
+}  // namespace
+
+TEST_CASE("Round trips: every fixture through every format", "[record][roundtrip]") {
+    for (const Fixture& f : FIXTURES) {
+        const Record original = must_read(record_fixture(f.name), f.format, f.game);
+        for (Format via : {Format::KIF, Format::PGN, Format::USI}) {
+            INFO(f.name << " game " << f.game << " via " << format_name(via));
+            const std::string text = write_record(original, via);
+            const Record back = must_read(text, via);
+            require_same_game(original, back);
+            if (via == Format::USI) continue;  // positions and moves only
+            require_same_annotations(original, back);
+            // and back into the first format: the same text as writing the original
+            CHECK(write_record(back, f.format) == write_record(original, f.format));
+        }
+    }
+}
+
+TEST_CASE("KIF <-> PGN: headers map to tags and back", "[record][roundtrip]") {
+    const Record kif = must_read(record_fixture("lishogi-game.kif"), Format::KIF);
+    const std::string pgn = write_record(kif, Format::PGN);
+    CHECK(pgn.find("[White \"alice\"]") != std::string::npos);
+    CHECK(pgn.find("[Date \"2026.11.30\"]") != std::string::npos);
+    CHECK(pgn.find("[Time \"21:15:07\"]") != std::string::npos);
+    CHECK(pgn.find("[Site \"https://lishogi.org/Tq3mZ8vP\"]") != std::string::npos);
+    CHECK(pgn.find("$2 {the Lion is lost") != std::string::npos);
+    const Record xb = must_read(record_fixture("xboard-shishi-vs-shishi.pgn"), Format::PGN);
+    const std::string k = write_record(xb, Format::KIF);
+    CHECK(k.find("開始日時：2026/12/01\n") != std::string::npos);
+    CHECK(k.find("#pgn Round \"1\"\n") != std::string::npos);
+    CHECK(k.find(" 105手目   投了\n* Xboard adjudication: Checkmate\n") != std::string::npos);
+    CHECK(k.find("一歩目") != std::string::npos);
+    CHECK(k.find("（居食い）") != std::string::npos);
+}
+
+TEST_CASE("KIF <-> PGN: a Time tag without a Date, unknown tags, quotes in values", "[record][roundtrip]") {
+    Record r;
+    r.set_tag("Time", "12:00:00");
+    r.set_tag("Round", "3");
+    r.set_tag("Annotator", "a \"quoted\" \\ name");
+    r.set_tag("解説", "someone");  // a KIF header key with no PGN tag: kept in KIF
+    const Record back = must_read(write_record(r, Format::KIF), Format::KIF);
+    REQUIRE(back.tag("Time"));
+    CHECK(*back.tag("Time") == "12:00:00");
+    CHECK(*back.tag("Round") == "3");
+    CHECK(*back.tag("Annotator") == "a \"quoted\" \\ name");
+    CHECK(*back.tag("解説") == "someone");
+    // PGN has no tag name for it: left out, the rest reads back.
+    const std::string pgn = write_record(back, Format::PGN);
+    CHECK(pgn.find("解説") == std::string::npos);
+    const Record from_pgn = must_read(pgn, Format::PGN);
+    CHECK(*from_pgn.tag("Annotator") == "a \"quoted\" \\ name");
+    CHECK_FALSE(from_pgn.tag("解説"));
+}
+
