@@ -1,24 +1,27 @@
-// `shishi bench [depth]`: fixed-depth search benchmark over built-in positions, and
+// `shishi bench [depth] [threads]`: fixed-depth search benchmark over built-in positions, and
 // `shishi benchpositions`: those positions as moves.
 #include <ostream>
 
 #include "shishi/cli/options.hpp"
 #include "shishi/search/bench.hpp"
-#include "shishi/search/bench.hpp"
 
 namespace shishi::cli {
 
 constexpr int DEFAULT_BENCH_DEPTH = 7;
+constexpr int MAX_BENCH_THREADS = 64;
 
 int bench_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgReader a(args);
     std::optional<int> depth = DEFAULT_BENCH_DEPTH;
+    std::optional<int> threads = 1;
     if (args.size() > 1) depth = a.positional_int("depth", 1, 30);
-    if (!a.finish(err) || !depth) {
-        err << "usage: shishi bench [depth]   (depth 1-30, default " << DEFAULT_BENCH_DEPTH << ")\n";
+    if (args.size() > 2) threads = a.positional_int("threads", 1, MAX_BENCH_THREADS);
+    if (!a.finish(err) || !depth || !threads) {
+        err << "usage: shishi bench [depth] [threads]   (depth 1-30, default " << DEFAULT_BENCH_DEPTH
+            << "; threads 1-" << MAX_BENCH_THREADS << ", default 1)\n";
         return 2;
     }
-    run_bench(*depth, out);
+    run_bench(*depth, out, *threads);
     return 0;
 }
 

@@ -28,7 +28,7 @@ const Command COMMANDS[] = {
     {"perft", perft_command, "perft <depth> [--fen F | --sfen S]   count leaves of the move tree"},
     {"divide", divide_command, "divide <depth> [--fen F | --sfen S]  perft per root move"},
     {"perftsuite", perftsuite_command, "perftsuite <file> [--max-depth N]   check a perft reference file"},
-    {"bench", bench_command, "bench [depth]                          fixed-depth search benchmark (nodes, nps)"},
+    {"bench", bench_command, "bench [depth] [threads]                fixed-depth search benchmark (nodes, nps)"},
     {"benchpositions", benchpositions_command,
      "benchpositions                         bench positions as XBoard moves from the start"},
     {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune"},

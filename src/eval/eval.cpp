@@ -150,12 +150,15 @@ constinit const NearTable NEAR;
 std::atomic<Tables*> current_tables{nullptr};
 std::atomic<unsigned> params_generation{0};  // counts set_eval_params calls
 
+// Acquire/release: the thread that finds the pointer set must also see the tables the setting
+// thread built (a helper thread may be the first to evaluate; ThreadSanitizer caught the relaxed
+// version racing in `shishi bench 4 3`). On x86 both are plain moves.
 inline Tables& tables() {
-    Tables* t = current_tables.load(std::memory_order_relaxed);
+    Tables* t = current_tables.load(std::memory_order_acquire);
     if (t == nullptr) [[unlikely]] {
         t = &default_tables();
-        current_tables.store(t, std::memory_order_relaxed);
-        detail::piece_values.store(t->value, std::memory_order_relaxed);
+        current_tables.store(t, std::memory_order_release);
+        detail::piece_values.store(t->value, std::memory_order_release);
     }
     return *t;
 }

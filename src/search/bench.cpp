@@ -72,8 +72,9 @@ Parsed<Position> bench_position(const std::string& moves) {
     return Parsed<Position>::ok(std::move(pos));
 }
 
-uint64_t run_bench(int depth, std::ostream& out) {
+uint64_t run_bench(int depth, std::ostream& out, int threads) {
     Searcher searcher(16);
+    searcher.set_threads(threads);
     uint64_t total = 0;
     const auto t0 = std::chrono::steady_clock::now();
     int index = 0;

@@ -18,8 +18,9 @@ std::vector<std::string> bench_move_lists();
 // The position after playing such a move list from the start; an error names the bad move.
 Parsed<Position> bench_position(const std::string& moves);
 
-// Fixed-depth searches over the benchmark positions, single-threaded; prints per-position lines
-// and "nodes N" / "nps N"; returns total nodes (deterministic for a given build and depth).
-uint64_t run_bench(int depth, std::ostream& out);
+// Fixed-depth searches over the benchmark positions; prints per-position lines and "nodes N" /
+// "nps N"; returns total nodes (deterministic for a given build and depth when single-threaded;
+// with more threads the helpers' timing changes the count).
+uint64_t run_bench(int depth, std::ostream& out, int threads = 1);
 
 }  // namespace shishi
