@@ -116,13 +116,15 @@ TEST_CASE("a three-engine round robin is interrupted by SIGINT, resumed, and pri
           "[match][integration][slow]") {
     std::string pgn = temp_pgn("rr_resume");
     std::remove(pgn.c_str());
-    // Fake engines that take 100 ms a move; each game ends at the ply limit after one move.
+    // Fake engines that take 400 ms a move; each game ends at the ply limit after one move, so the
+    // 30 games take at least 6 s with -j 2 and the interrupt at 3 s always comes mid-run (at
+    // 100 ms a move a quiet machine finished all 30 games before the interrupt).
     auto engine = [](const char* name) {
-        return std::string(" --engine name=") + name + " 'cmd=" + fake("xboard", "--moves h4h5 --delay-ms 100") + "'";
+        return std::string(" --engine name=") + name + " 'cmd=" + fake("xboard", "--moves h4h5 --delay-ms 400") + "'";
     };
     const std::string command = std::string(SHISHI_MATCH_EXE) + engine("A") + engine("B") + engine("C") +
                                 " --games 10 --tc 10 --max-plies 1 -j 2 --pgn " + pgn;
-    Result first = run("timeout --preserve-status -s INT 2 " + command);
+    Result first = run("timeout --preserve-status -s INT 3 " + command);
     INFO(first.out);
     CHECK(first.status == 130);
     const std::string before = slurp(pgn);
