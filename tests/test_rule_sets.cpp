@@ -23,17 +23,6 @@ Game game_under(const RuleSet& rules, const std::string& pieces, const std::stri
     return g;
 }
 
-void play(Game& g, std::initializer_list<const char*> moves) {
-    for (const char* text : moves) {
-        INFO("before " << text << ": " << g.status().reason);
-        REQUIRE(!g.status().over());
-        g.play(mv(g.position(), text));
-    }
-}
-
-void cycle(Game& g, std::initializer_list<const char*> four, int times) {
-    for (int i = 0; i < times; ++i) play(g, four);
-}
 
 // The JCSA reading of "the piece attacks something" before it had its own function: only that
 // piece of its side on a scratch board, asked through is_attacked.

@@ -15,19 +15,6 @@ Game game_from(const std::string& pieces, const std::string& tail = "w - - 0 1",
     return g;
 }
 
-// Plays the moves one by one, requiring that the game is still going before each of them.
-void play(Game& g, std::initializer_list<const char*> moves) {
-    for (const char* text : moves) {
-        INFO("before " << text << ": " << g.status().reason);
-        REQUIRE(!g.status().over());
-        g.play(mv(g.position(), text));
-    }
-}
-
-// Repeats a four-ply cycle `times` times, checking the game goes on until the last ply.
-void cycle(Game& g, std::initializer_list<const char*> four, int times) {
-    for (int i = 0; i < times; ++i) play(g, four);
-}
 
 RuleSet with_repetition(RepetitionRule r) {
     RuleSet o;

@@ -16,6 +16,7 @@
 #include "shishi/core/notation.hpp"
 #include "shishi/core/perft.hpp"
 #include "shishi/core/position.hpp"
+#include "shishi/core/rules.hpp"
 
 namespace shishi::test {
 
@@ -79,6 +80,20 @@ inline Move mv(const Position& pos, std::string_view text) {
     INFO("move " << text << " in " << to_xboard_fen(pos) << "\nerror: " << m.error);
     REQUIRE(m);
     return *m.value;
+}
+
+// Plays the moves one by one in a Game, requiring that it is still going before each of them.
+inline void play(Game& g, std::initializer_list<const char*> moves) {
+    for (const char* text : moves) {
+        INFO("before " << text << ": " << g.status().reason);
+        REQUIRE(!g.status().over());
+        g.play(mv(g.position(), text));
+    }
+}
+
+// Repeats a four-ply cycle `times` times, checking the game goes on until the last ply.
+inline void cycle(Game& g, std::initializer_list<const char*> four, int times) {
+    for (int i = 0; i < times; ++i) play(g, four);
 }
 
 inline bool legal(const Position& pos, std::string_view text) { return bool(parse_xboard_move(pos, text)); }

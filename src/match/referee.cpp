@@ -13,15 +13,6 @@ const char* side_name(Color c) { return c == WHITE ? "White" : "Black"; }
 
 Outcome win_for(Color c) { return c == WHITE ? Outcome::WHITE_WINS : Outcome::BLACK_WINS; }
 
-std::string today() {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&t, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-    return buf;
-}
-
 // The decisive verdict of score adjudication, if the last `moves` moves of each side carried a
 // score beyond the threshold that both sides agree on.
 std::optional<Color> adjudicated_winner(const std::vector<std::optional<int>>& white_view, const Adjudication& adj) {
@@ -64,6 +55,16 @@ std::optional<Color> adjudicated_loser(const std::vector<std::optional<int>> own
 }
 
 }  // namespace
+
+std::string today() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    char buf[16];
+    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
+    return buf;
+}
+
 
 const char* termination_name(Termination t) {
     switch (t) {

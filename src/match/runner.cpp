@@ -306,15 +306,6 @@ Opening opening_for(const std::vector<Opening>& book, int opening, const MatchOp
     return op;
 }
 
-std::string today() {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&t, &tm);
-    char buf[16];
-    std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
-    return buf;
-}
-
 // A game that engine `loser` lost before it began: it could not be started.
 GameRecord start_failure(int round, const GameSlot& slot, int loser, const MatchOptions& o,
                          const std::vector<std::string>& names, const std::string& why, const Opening& opening) {

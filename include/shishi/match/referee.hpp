@@ -81,6 +81,9 @@ struct GameRecord {
 // The limits an engine plays under: its own, else the match's.
 const TimeControl& limits_of(const Engine& engine, const RefereeSettings& settings);
 
+// Today's local date as PGN writes it ("YYYY.MM.DD").
+std::string today();
+
 // Plays one game. Both engines must be started. `stop_requested()` aborts it (INTERRUPTED).
 GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings);
 
