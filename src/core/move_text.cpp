@@ -99,14 +99,9 @@ Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool 
             if (x.is_igui() && x.mid() == m.mid() && (!victim_lion || (capturer_lion && is_lion(kind_of(pos.piece_on(x.from()))))))
                 return Parsed<Move>::ok(x);
     }
-    // A move legal under any of the presets (book, xboard, lishogi) is accepted, so a host or
-    // opponent that follows another of them (lishogi's Lance promotion, the other reading of the
-    // Lion-victim rule) is never refused. Each of those rules only adds moves in one of its
-    // settings, so one rule set with the adding settings covers them all. Okazaki, a variation
-    // the user chooses, is not widened.
-    RuleSet widest = pos.rules();
-    widest.lance_promotes_on_last_rank = true;
-    widest.lion_victim_protects = false;
+    // A move legal under any of the presets is accepted, so a host or opponent that follows
+    // another of them is never refused (see `accepting`).
+    const RuleSet widest = accepting(pos.rules());
     if (!(widest == pos.rules())) {
         Position other = pos;
         other.set_rules(widest);

@@ -77,6 +77,13 @@ const RuleSet* find_rule_preset(std::string_view name) {
     return nullptr;
 }
 
+RuleSet accepting(const RuleSet& r) {
+    RuleSet widest = r;
+    widest.lance_promotes_on_last_rank = true;
+    widest.lion_victim_protects = false;
+    return widest;
+}
+
 const RuleSet& stable(const RuleSet& r) {
     static std::mutex mutex;
     static std::deque<RuleSet> store;  // a deque never moves its elements

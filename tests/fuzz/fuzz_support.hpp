@@ -63,10 +63,19 @@ inline bool in_legal_list(const Position& pos, Move m) {
     return false;
 }
 
+// A parser accepts a move legal under the position's rules or under the wider rules it accepts
+// from hosts and opponents (core/rule_set.hpp, `accepting`).
+inline bool acceptable(const Position& pos, Move m) {
+    if (in_legal_list(pos, m)) return true;
+    Position wide = pos;
+    wide.set_rules(accepting(pos.rules()));
+    return in_legal_list(wide, m);
+}
+
 // A move a parser accepted in pos: it is legal, both notations write it back to the same move,
 // and make/unmake keep the position consistent and restore it exactly.
 inline void check_move(Position& pos, Move m) {
-    SHISHI_FUZZ_CHECK(in_legal_list(pos, m));
+    SHISHI_FUZZ_CHECK(acceptable(pos, m));
     auto xb = parse_xboard_move(pos, move_to_xboard(m));
     SHISHI_FUZZ_CHECK(xb && xb.value->same_as(m));
     auto usi = parse_usi_move(pos, move_to_usi(m));

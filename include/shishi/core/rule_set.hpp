@@ -73,6 +73,12 @@ const std::vector<std::string>& preset_names();
 // The preset of that name (case-insensitive), or nullptr.
 const RuleSet* find_rule_preset(std::string_view name);
 
+// The rules under which a move read from a host or an opponent is accepted when playing by r:
+// r with every setting that only adds moves switched to its adding side (lishogi's Lance
+// promotion, the Lion victim that does not protect), so a move legal under any preset is never
+// refused. Okazaki, a variation the user chooses, is kept as it is.
+RuleSet accepting(const RuleSet& r);
+
 // A copy of r that lives as long as the program (the same object for equal rule sets).
 const RuleSet& stable(const RuleSet& r);
 
