@@ -253,3 +253,27 @@ TEST_CASE("royal_square follows the King, passes to the Prince when the King fal
     CHECK(pos.royal_square(WHITE) == e1);
     CHECK(pos.is_consistent());
 }
+
+TEST_CASE("unmake restores a halfmove clock of any size a FEN can give", "[position]") {
+    // Found by fuzz_xboard_move and fuzz_pgn: the undo record kept the clock in 16 bits, so
+    // unmake after `... w - - 99999999 1` left 57599 (99999999 mod 65536).
+    for (const char* fen : {"11k/12/12/12/12/12/12/7O4/12/12/12/K11 w - - 99999999 1",
+                            "11k/12/12/12/12/12/12/7O4/12/12/12/K11 w - - 65536 1",
+                            "11k/12/12/12/12/12/12/7O4/12/12/12/K11 w - - 555551 5555551"}) {
+        Position pos = xfen(fen);
+        const std::string before = to_xboard_fen(pos);
+        MoveList list;
+        generate_legal(pos, list);
+        REQUIRE(!list.empty());
+        for (Move m : list) {
+            pos.make(m);
+            pos.unmake();
+            REQUIRE(to_xboard_fen(pos) == before);
+        }
+        const int clock = pos.halfmove_clock();
+        pos.make(Move::normal(sq("a1"), sq("a2")));
+        CHECK(pos.halfmove_clock() == clock + 1);
+        pos.unmake();
+        CHECK(pos.halfmove_clock() == clock);
+    }
+}

@@ -116,7 +116,7 @@ uint64_t Position::compute_key() const {
 
 void Position::make(Move m) {
     history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
-                                  uint16_t(halfmove_clock_), {royal_square_[0], royal_square_[1]},
+                                  int32_t(halfmove_clock_), {royal_square_[0], royal_square_[1]},
                                   {psq_[0], psq_[1]}});
     UndoRecord& u = history_.back();
     Square new_counter_strike = NO_SQUARE;

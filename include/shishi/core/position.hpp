@@ -22,7 +22,7 @@ struct UndoRecord {
     uint8_t index_mid;       // its slot in the owner's piece list
     uint8_t index_to;
     Square counter_strike;   // counter-strike square before the move
-    uint16_t halfmove_clock; // before the move
+    int32_t halfmove_clock;  // before the move (a FEN may give up to nine digits)
     Square royal[2];         // royal_square() of each side before the move
     int32_t psq[2];          // psq_score() of each side before the move
 };
