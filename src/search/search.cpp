@@ -44,7 +44,6 @@ using Clock = std::chrono::steady_clock;
 constexpr int royal_lost_score(int ply) { return -SCORE_MATE + ply - 1; }
 constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
 
-constexpr int NODE_CHECK_INTERVAL = 512;   // nodes between clock reads (well under 1 ms)
 constexpr int ASPIRATION_DELTA = 40;
 constexpr int REPETITION_SCORE = SCORE_REPETITION;  // search.hpp
 
