@@ -18,6 +18,16 @@ namespace {
 double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 }
+
+// XBoard `hint`: the reply the engine expects (and ponders on under `hard`).
+std::string ask_hint(xboard_test::LiveSession& s) {
+    s.send("hint");
+    REQUIRE(s.wait_for("Hint: ", 10000));
+    std::string hint;
+    for (const auto& l : s.lines())
+        if (l.rfind("Hint: ", 0) == 0) hint = l.substr(6);
+    return hint;
+}
 }  // namespace
 
 TEST_CASE("usi ponder: a hit after pondering longer than the move's share answers at once", "[usi][ponder][slow]") {
@@ -56,11 +66,7 @@ TEST_CASE("xboard hard: the engine ponders on its expected reply; a hit moves at
                           "otim 12000", "usermove h4h5"})
         s.send(l);
     REQUIRE(s.wait_for("move ", 60000));
-    s.send("hint");
-    REQUIRE(s.wait_for("Hint: ", 10000));
-    std::string hint;
-    for (const auto& l : s.lines())
-        if (l.rfind("Hint: ", 0) == 0) hint = l.substr(6);
+    const std::string hint = ask_hint(s);
     std::this_thread::sleep_for(3000ms);  // more than the move's share of 2 minutes
     const int moves_before = xboard_test::count_prefix(s.lines(), "move ");
     const auto t0 = std::chrono::steady_clock::now();
@@ -92,5 +98,25 @@ TEST_CASE("xboard hard: a miss aborts the pondering and the engine answers the r
     CHECK(xboard_test::count_prefix(s.lines(), "move ") == 2);
     s.send("ping 3");
     CHECK(s.wait_for("pong 3", 10000));
+    CHECK(xboard_test::count_prefix(s.lines(), "Illegal") == 0);
+}
+
+TEST_CASE("xboard hard: after a miss the real move gets its whole time, as without pondering", "[xboard][ponder][slow]") {
+    // st 1: one second a move. A miss must neither answer early (a reply searched for the
+    // predicted move, or a budget the pondering ate) nor late (the pondering not stopped).
+    xboard_test::LiveSession s;
+    for (const char* l : {"xboard", "protover 2", "memory 4", "new", "hard", "st 1", "usermove h4h5"}) s.send(l);
+    REQUIRE(s.wait_for("move ", 60000));
+    const std::string hint = ask_hint(s);
+    std::this_thread::sleep_for(1500ms);  // pondering longer than a whole move's time
+    const std::string miss = hint == "a4a5" ? "l4l5" : "a4a5";
+    const auto t0 = std::chrono::steady_clock::now();
+    s.send("usermove " + miss);
+    while (xboard_test::count_prefix(s.lines(), "move ") < 2 && seconds_since(t0) < 30)
+        std::this_thread::sleep_for(5ms);
+    const double took = seconds_since(t0);
+    REQUIRE(xboard_test::count_prefix(s.lines(), "move ") == 2);
+    CHECK(took > 0.7);  // the fixed second, less the move overhead (150 ms)
+    CHECK(took < 2.0);
     CHECK(xboard_test::count_prefix(s.lines(), "Illegal") == 0);
 }

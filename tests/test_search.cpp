@@ -358,3 +358,15 @@ TEST_CASE("allow_pass = false keeps a turn pass out of the root while other move
         CHECK(is_legal(pos, r.best));
     }
 }
+
+TEST_CASE("a resized transposition table starts empty and its new size is granted", "[search][tt]") {
+    TranspositionTable tt(1);
+    const Move m = Move::normal(make_square(1, 1), make_square(1, 2));
+    for (uint64_t k = 1; k < 5000; ++k) tt.store(k * 0x9e3779b97f4a7c15ULL, 0, m, 10, 4, BOUND_EXACT);
+    CHECK(tt.hashfull() > 0);
+    // The new table comes from calloc without a clearing pass: every entry must read as empty.
+    CHECK(tt.resize(64) == 64);
+    CHECK(tt.hashfull() == 0);
+    TTHit hit;
+    for (uint64_t k = 1; k < 5000; ++k) CHECK_FALSE(tt.probe(k * 0x9e3779b97f4a7c15ULL, 0, hit));
+}

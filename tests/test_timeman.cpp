@@ -257,3 +257,22 @@ TEST_CASE("whole bullet games on the hard limit every move never run out", "[tim
         CHECK(least_left >= OVERHEAD);                 // and keeps a buffer against spikes
     }
 }
+
+TEST_CASE("a clock of days or lishogi's unclocked 2^31-1 ms is not spent in hours a move", "[timeman]") {
+    for (int64_t left : {int64_t(2147483647), int64_t(14) * 24 * 3600 * 1000, int64_t(24) * 3600 * 1000}) {
+        const TimeBudget b = allocate_time(clock_limits(left));
+        REQUIRE(b.limited);
+        CHECK(b.soft_ms == MAX_SOFT_MS);
+        CHECK(b.hard_ms == MAX_HARD_MS);
+        CHECK(scaled_soft_limit(b, 4) <= MAX_HARD_MS);
+    }
+    // A classical clock keeps its own share: two hours for 40 moves, five hours sudden death.
+    SearchLimits classical = clock_limits(2 * 3600 * 1000);
+    classical.moves_to_go = 40;
+    CHECK(allocate_time(classical).soft_ms < MAX_SOFT_MS);
+    CHECK(allocate_time(classical).soft_ms > 2 * 60 * 1000);
+    CHECK(allocate_time(clock_limits(5 * 3600 * 1000)).soft_ms < MAX_SOFT_MS);
+    // Byoyomi time is the host's promise of a period a move, so it is used as given.
+    const TimeBudget byo = allocate_time(clock_limits(int64_t(14) * 24 * 3600 * 1000, 0, 600000));
+    CHECK(byo.hard_ms == MAX_HARD_MS + 600000 - OVERHEAD);
+}

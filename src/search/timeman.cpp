@@ -8,7 +8,8 @@
 //   of eight overheads and ten increments); the hard limit is three soft limits (only one
 //   below the buffer) but never more than a quarter of the usable clock plus the increment, so
 //   sudden death decays geometrically and a move cut at the hard limit still leaves the
-//   overhead and the reserve on the clock;
+//   overhead and the reserve on the clock; neither is ever above a few minutes (MAX_SOFT_MS,
+//   MAX_HARD_MS), whatever the clock;
 // - byoyomi: time inside the byoyomi period is free, so it is added to both limits, and the
 //   overhead is taken from the period first.
 #include "shishi/search/timeman.hpp"
@@ -68,6 +69,9 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     // soft limit is often ten times longer than the last, so a stretched hard limit would be
     // reached on most moves and hold the clock far below the buffer.
     if (left < buffer) hard = soft;
+    // A clock of days is no reason to think for hours (MAX_SOFT_MS).
+    hard = std::min(hard, MAX_HARD_MS);
+    soft = std::min(soft, MAX_SOFT_MS);
 
     if (period > 0) {
         soft += period * 9 / 10;

@@ -28,6 +28,13 @@ constexpr int64_t RESERVE_DIVISOR = 8;
 constexpr int64_t INCREMENT_BUFFER_OVERHEADS = 8;
 constexpr int64_t INCREMENT_BUFFER_INCREMENTS = 10;
 
+// The most a move takes from the main clock, however long it is: lishogi reports 2^31-1 ms
+// (24.8 days) for an unclocked game and correspondence clocks hold days, where an equal share
+// would mean hours a move (a bot's opponent waiting) for little gain. Classical game clocks
+// (two hours for 40 moves, five hours sudden death) give shares below it, so they are not cut.
+constexpr int64_t MAX_SOFT_MS = 5 * 60 * 1000;
+constexpr int64_t MAX_HARD_MS = 15 * 60 * 1000;
+
 // The latency actually kept back from a clock of left_ms: the Move Overhead, but never more
 // than half the clock (a clock shorter than twice the overhead must still be used a little).
 int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms);

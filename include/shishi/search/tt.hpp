@@ -72,7 +72,10 @@ private:
         return size_t((u128(key) * buckets_) >> 64);
     }
 
-    std::unique_ptr<Bucket[]> table_;
+    struct FreeBuckets {
+        void operator()(Bucket* b) const;
+    };
+    std::unique_ptr<Bucket[], FreeBuckets> table_;
     size_t buckets_ = 0;
     uint8_t generation_ = 0;  // multiples of 4
 };
