@@ -3,10 +3,12 @@
 #include "shishi/protocol/engine.hpp"
 
 #include <algorithm>
+#include <random>
 #include <unistd.h>
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/rule_options.hpp"
+#include "shishi/search/skill.hpp"
 #include "shishi/search/tt.hpp"
 
 namespace shishi {
@@ -25,6 +27,11 @@ constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 // and with 25 ms kept back one move in 100 still overshot by 7 ms under a load of 25.
 constexpr int64_t REACTION_MS = 50;
 constexpr int64_t MAX_MULTIPV = 50;
+
+uint64_t fresh_seed() {
+    std::random_device device;
+    return (uint64_t(device()) << 32) ^ device();
+}
 
 }  // namespace
 
@@ -62,7 +69,7 @@ size_t max_hash_mb() {
 int max_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> tell, const RuleSet& default_rules)
-    : out_(out), tell_(std::move(tell)), rules_(default_rules) {
+    : out_(out), tell_(std::move(tell)), rules_(default_rules), skill_seed_(fresh_seed()) {
     options_.add(EngineOption::spin("USI_Hash", "", DEFAULT_HASH_MB, 1, int64_t(max_hash_mb()))
                      .clamped()
                      .changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); }));
@@ -77,6 +84,7 @@ Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> t
     }));
     options_.add(EngineOption::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
     options_.add(EngineOption::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV));
+    options_.add(EngineOption::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL));
     // The rule options, as the core describes them (shared with shishi-match).
     for (const RuleOptionSpec& spec : rule_option_specs(rules_)) {
         EngineOption o = spec.type == RuleOptionSpec::Type::CHECK
@@ -130,6 +138,7 @@ void Engine::ensure_searcher() {
 void Engine::new_game() {
     ensure_searcher();
     searcher_->new_game();
+    skill_seed_ = fresh_seed();
 }
 
 void Engine::start(Job job) {
@@ -145,6 +154,7 @@ void Engine::start(Job job) {
 void Engine::begin(Job& job) {
     job.limits.move_overhead_ms = move_overhead_ms() + REACTION_MS;
     job.limits.multipv = int(options_.as_int("MultiPV"));
+    job.skill_level = int(options_.as_int("Skill Level"));
     infinite_ = job.limits.infinite;
     pondering_ = job.limits.ponder;
     state_changed_.notify_all();
@@ -155,7 +165,8 @@ void Engine::begin(Job& job) {
 void Engine::run(Job job) {
     for (;;) {
         Position pos = job.root;
-        const SearchResult result = searcher_->search(pos, job.limits, job.on_info);
+        const SearchResult result =
+            search_at_level(*searcher_, pos, job.limits, job.skill_level, skill_seed_, job.on_info);
         const BestMove answer = choose_best_move(job.root, result);
         bool drop = false;
         {

@@ -44,7 +44,6 @@ using Clock = std::chrono::steady_clock;
 constexpr int royal_lost_score(int ply) { return -SCORE_MATE + ply - 1; }
 constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
 
-constexpr int NODE_CHECK_INTERVAL = 512;   // nodes between clock reads (well under 1 ms)
 constexpr int ASPIRATION_DELTA = 40;
 constexpr int REPETITION_SCORE = SCORE_REPETITION;  // search.hpp
 
@@ -498,8 +497,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
                 r = std::clamp(r, 0, new_depth - 1);
             }
             score = -search(-alpha - 1, -alpha, new_depth - r, ply + 1);
-            if (score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1);
-            if (score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1);
+            // No re-search of a child cut by the stop: its score means nothing, and a node
+            // limit then stops the search exactly at the limit.
+            if (!aborted && score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1);
+            if (!aborted && score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1);
         }
         pos->unmake();
         if (aborted) return 0;

@@ -25,6 +25,7 @@
 #include "shishi/protocol/engine_options.hpp"
 #include "shishi/protocol/line_output.hpp"
 #include "shishi/search/search.hpp"
+#include "shishi/search/skill.hpp"
 
 namespace shishi {
 
@@ -66,6 +67,10 @@ public:
     const RuleSet& rules() const { return rules_; }  // as the rule options set it
     void set_rules(const RuleSet& r);  // and the rule options' values with it
     int64_t move_overhead_ms() const;
+    // The seed of the Skill Level's choices: drawn anew at construction and by new_game(), so
+    // games differ; set it to replay a game's choices. Only while idle.
+    uint64_t skill_seed() const { return skill_seed_; }
+    void set_skill_seed(uint64_t seed) { skill_seed_ = seed; }
 
     // Creates the searcher with the current options if that has not happened yet (the hash is
     // allocated here, so a host's `isready` waits for it). Only while idle.
@@ -75,6 +80,7 @@ public:
     struct Job {
         Position root;
         SearchLimits limits;       // the engine sets move_overhead_ms and multipv from the options
+        int skill_level = SKILL_FULL;  // the engine sets it from the Skill Level option
         std::function<void(const SearchInfo&)> on_info;  // search thread, per iteration
         // Search thread, exactly once per job unless the job is aborted.
         std::function<void(const SearchResult&, const BestMove&)> on_answer;
@@ -108,6 +114,7 @@ private:
     OptionTable options_;
     RuleSet rules_;
     std::unique_ptr<Searcher> searcher_;
+    uint64_t skill_seed_;
 
     std::thread thread_;
     mutable std::mutex mutex_;

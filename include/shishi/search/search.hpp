@@ -24,6 +24,9 @@ constexpr int MAX_PLY = 128;
 // A repetition lost or won by rule: above any material balance, below the mate scores. Not an
 // evaluation of the position (protocols print it as such: XBoard shows 0).
 constexpr int SCORE_REPETITION = 20000;
+// The main search thread reads the clock and the node limit every this many of its nodes, so a
+// single-threaded search with a node limit that is a multiple of it stops exactly at the limit.
+constexpr int NODE_CHECK_INTERVAL = 512;
 
 struct SearchLimits {
     int depth = 0;                // 0 = no depth limit

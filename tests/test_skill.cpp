@@ -1,0 +1,336 @@
+// Strength levels: the Skill Level option in both protocols and on the command line, the node
+// cap and lines per level, the noisy choice (deterministic per seed, a non-best move sometimes,
+// never far below the best), full strength as the plain search, and sanity at every level.
+#include <catch2/catch.hpp>
+
+#include <random>
+#include <set>
+#include <sstream>
+
+#include "shishi/core/movegen.hpp"
+#include "shishi/core/notation.hpp"
+#include "shishi/protocol/engine.hpp"
+#include "shishi/protocol/startup_options.hpp"
+#include "shishi/protocol/usi.hpp"
+#include "shishi/protocol/usi_text.hpp"
+#include "shishi/protocol/xboard.hpp"
+#include "shishi/search/skill.hpp"
+#include "test_support.hpp"
+#include "usi_harness.hpp"
+#include "xboard_test_io.hpp"
+
+using namespace shishi;
+using shishi::test::board;
+using shishi::test::mv;
+
+namespace {
+
+// Positions from random playouts of the start (a few dozen plies: captures and threats about).
+std::vector<Position> sample_positions(int count, unsigned seed) {
+    std::vector<Position> out;
+    std::mt19937 rng(seed);
+    while (int(out.size()) < count) {
+        Position pos = Position::start();
+        test::random_game(pos, 20 + int(rng() % 40), rng);
+        MoveList legal;
+        generate_legal(pos, legal);
+        if (legal.empty() || pos.royal_count(WHITE) == 0 || pos.royal_count(BLACK) == 0) continue;
+        pos.clear_history();
+        out.push_back(pos);
+    }
+    return out;
+}
+
+std::vector<SkillLine> lines_with_scores(const Position& pos, std::initializer_list<int> scores) {
+    MoveList legal;
+    generate_legal(pos, legal);
+    std::vector<SkillLine> lines;
+    int i = 0;
+    for (int s : scores) {
+        SkillLine l;
+        l.move = legal[i++];
+        l.score = s;
+        lines.push_back(l);
+    }
+    return lines;
+}
+
+// Can the side to move capture a piece of kind `k` (or a royal) of the other side?
+bool can_capture(const Position& pos, bool (*what)(Kind)) {
+    MoveList caps;
+    generate_captures(pos, caps);
+    for (Move m : caps) {
+        const Piece at_to = pos.piece_on(m.to());
+        const Piece at_mid = m.mid() == NO_SQUARE ? EMPTY : pos.piece_on(m.mid());
+        if ((at_to != EMPTY && what(kind_of(at_to))) || (at_mid != EMPTY && what(kind_of(at_mid)))) return true;
+    }
+    return false;
+}
+
+bool royal_kind(Kind k) { return is_royal(k); }
+bool lion_kind(Kind k) { return is_lion(k); }
+
+}  // namespace
+
+TEST_CASE("skill: the option in USI, XBoard and on the command line, with the table's limits", "[skill][usi][xboard]") {
+    auto usi = usi_test::run_script("setoption name Skill Level value 21\nsetoption name Skill Level value -1\n"
+                                    "setoption name Skill Level value 7\nusi\n");
+    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level needs an integer from 0 to 20, got '21'") == 1);
+    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level needs an integer from 0 to 20, got '-1'") == 1);
+    // the second `usi` lists the current value as the default; the first the real default
+    CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default 20 min 0 max 20") == 1);
+    CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default 7 min 0 max 20") == 1);
+
+    auto xb = xboard_test::transcript("xboard\nprotover 2\noption Skill Level=21\noption Skill Level=x\n"
+                                      "option Skill Level=3\nprotover 2\n");
+    CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin 20 0 20\"") == 1);
+    CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin 3 0 20\"") == 1);
+    CHECK(xboard_test::contains(xb, "Error (bad option value): option Skill Level=21"));
+    CHECK(xboard_test::contains(xb, "Error (bad option value): option Skill Level=x"));
+
+    StartupParse p = parse_startup_options({"--Skill Level=5", "--Skill_Level", "6"});
+    REQUIRE(p.error.empty());
+    REQUIRE(p.options.size() == 2);
+    std::istringstream in("quit\n");
+    std::ostringstream out;
+    run_usi(in, out, p.options);
+    CHECK(usi_test::first_with(stream_test::split_lines(out.str()), "option name Skill Level ") ==
+          "option name Skill Level type spin default 6 min 0 max 20");
+    std::istringstream xin("protover 2\nquit\n");
+    std::ostringstream xout;
+    run_xboard(xin, xout, {{"Skill Level", "4"}});
+    CHECK(xboard_test::contains(stream_test::split_lines(xout.str()), "feature option=\"Skill Level -spin 4 0 20\""));
+}
+
+TEST_CASE("skill: node caps grow with the level, lines at least 4, full strength unchanged", "[skill][search]") {
+    uint64_t last = 0;
+    for (int level = SKILL_MIN; level < SKILL_FULL; ++level) {
+        INFO("level " << level);
+        const uint64_t cap = skill_node_cap(level);
+        CHECK(cap > last);
+        CHECK(cap % NODE_CHECK_INTERVAL == 0);
+        last = cap;
+        CHECK(skill_noise_cp(level) > 0);
+        if (level > SKILL_MIN) CHECK(skill_noise_cp(level) < skill_noise_cp(level - 1));
+        SearchLimits l;
+        l.multipv = 2;
+        const SearchLimits s = skill_limits(l, level);
+        CHECK(s.nodes == cap);
+        CHECK(s.multipv == SKILL_LINES);
+        l.nodes = 100;  // the host's own smaller limit stands
+        l.multipv = 7;
+        CHECK(skill_limits(l, level).nodes == 100);
+        CHECK(skill_limits(l, level).multipv == 7);
+    }
+    CHECK(skill_node_cap(SKILL_MIN) == uint64_t(NODE_CHECK_INTERVAL));
+    CHECK(skill_node_cap(SKILL_FULL) == 0);
+    CHECK(skill_noise_cp(SKILL_FULL) == 0);
+    SearchLimits l;
+    l.depth = 3;
+    const SearchLimits s = skill_limits(l, SKILL_FULL);
+    CHECK(s.nodes == 0);
+    CHECK(s.multipv == 1);
+    CHECK(s.depth == 3);
+    // the noise stays far below a Lion (1800 cp) even at the weakest level
+    CHECK(skill_noise_cp(SKILL_MIN) <= 300);
+}
+
+TEST_CASE("skill: the choice is deterministic per seed, sometimes not the best, never far below it", "[skill][search]") {
+    const Position pos = Position::start();
+    // Line order as reported need not be score order: the best is the one scoring 100.
+    const auto lines = lines_with_scores(pos, {90, 100, 60, -400});
+    for (int level : {0, 5, 10, 15, 19}) {
+        INFO("level " << level);
+        std::set<size_t> chosen;
+        int not_best = 0;
+        for (uint64_t seed = 1; seed <= 400; ++seed) {
+            const size_t i = skill_pick(lines, level, seed);
+            CHECK(i == skill_pick(lines, level, seed));
+            // never a line more than the noise below the best
+            CHECK(lines[i].score > 100 - skill_noise_cp(level));
+            chosen.insert(i);
+            not_best += i != 1;
+        }
+        CHECK(not_best > 0);
+        CHECK(chosen.count(3) == 0);
+        if (level <= 10) CHECK(chosen.size() >= 3);
+    }
+    // Weaker levels stray more often.
+    int strays0 = 0, strays19 = 0;
+    for (uint64_t seed = 1; seed <= 400; ++seed) {
+        strays0 += skill_pick(lines, 0, seed) != 1;
+        strays19 += skill_pick(lines, 19, seed) != 1;
+    }
+    CHECK(strays0 > strays19);
+    // Full strength and mate scores: always the best line.
+    const auto mating = lines_with_scores(pos, {SCORE_MATE - 5, SCORE_MATE - 3, SCORE_MATE - 7});
+    for (uint64_t seed = 1; seed <= 100; ++seed) {
+        CHECK(skill_pick(lines, SKILL_FULL, seed) == 1);
+        CHECK(skill_pick(mating, 0, seed) == 1);
+    }
+}
+
+TEST_CASE("skill: the line collector keeps the deepest iteration reported in full", "[skill][search]") {
+    const Position pos = Position::start();
+    MoveList legal;
+    generate_legal(pos, legal);
+    SkillLineCollector c;
+    auto info = [&](int depth, int line, int move, int score) {
+        SearchInfo i;
+        i.depth = depth;
+        i.multipv = line;
+        i.score = score;
+        i.pv = {legal[move], legal[move + 1]};
+        c.add(i);
+    };
+    for (int k = 1; k <= 3; ++k) info(1, k, k, 10 - k);
+    for (int k = 1; k <= 3; ++k) info(2, k, k + 3, 20 - k);
+    info(3, 1, 9, 30);  // depth 3 cut after one line: depth 2's three lines stand
+    REQUIRE(c.lines().size() == 3);
+    CHECK(c.lines()[0].move == legal[4]);
+    CHECK(c.lines()[0].reply == legal[5]);
+    CHECK(c.lines()[2].score == 17);
+    for (int k = 2; k <= 3; ++k) info(3, k, k + 9, 30 - k);
+    REQUIRE(c.lines().size() == 3);
+    CHECK(c.lines()[0].move == legal[9]);
+}
+
+TEST_CASE("skill: full strength is exactly the plain search", "[skill][search]") {
+    for (const Position& start : sample_positions(4, 7)) {
+        SearchLimits l;
+        l.depth = 4;
+        Position a = start, b = start;
+        Searcher plain(4), skilled(4);
+        const SearchResult r1 = plain.search(a, l);
+        std::vector<int> reported;
+        const SearchResult r2 = search_at_level(skilled, b, l, SKILL_FULL, 12345, [&](const SearchInfo& i) {
+            reported.push_back(i.depth);
+        });
+        CHECK(r1.best == r2.best);
+        CHECK(r1.ponder == r2.ponder);
+        CHECK(r1.score == r2.score);
+        CHECK(r1.nodes == r2.nodes);
+        CHECK(reported == std::vector<int>{1, 2, 3, 4});
+    }
+}
+
+TEST_CASE("skill: a weak level plays a legal move within its node cap, reporting the lines asked for", "[skill][search]") {
+    const auto positions = sample_positions(12, 3);
+    for (int level : {0, 1, 4, 8}) {
+        Searcher s(4);
+        for (const Position& start : positions) {
+            INFO("level " << level << " in " << to_xboard_fen(start));
+            Position pos = start;
+            SearchLimits l;
+            l.time_left_ms = 60000;  // a clock the cap must end well before
+            int max_line = 0;
+            const SearchResult r = search_at_level(s, pos, l, level, 99, [&](const SearchInfo& i) {
+                max_line = std::max(max_line, i.multipv);
+            });
+            CHECK(r.nodes <= skill_node_cap(level));
+            CHECK(is_legal(start, r.best));
+            CHECK(to_xboard_fen(pos) == to_xboard_fen(start));
+            CHECK(max_line <= 1);  // the extra lines are the level's business, not the host's
+        }
+    }
+}
+
+TEST_CASE("skill: the same seed replays a choice, other seeds vary it", "[skill][search]") {
+    // The start position: many moves within a few centipawns of each other.
+    std::set<uint32_t> moves;
+    for (uint64_t seed = 1; seed <= 12; ++seed) {
+        Searcher s1(4), s2(4);
+        Position p1 = Position::start(), p2 = Position::start();
+        SearchLimits l;
+        const Move a = search_at_level(s1, p1, l, 2, seed).best;
+        const Move b = search_at_level(s2, p2, l, 2, seed).best;
+        CHECK(a == b);
+        moves.insert(a.raw());
+    }
+    CHECK(moves.size() >= 2);
+    // and the engine draws a new seed per game
+    std::ostringstream sink;
+    Engine e(sink, [](std::string_view n) { return std::string(n); });
+    const uint64_t before = e.skill_seed();
+    e.new_game();
+    CHECK(e.skill_seed() != before);
+}
+
+TEST_CASE("skill: every level takes a free royal capture", "[skill][search]") {
+    // White's Rook can take the black King; a black Lion is also en prise to the Dragon.
+    const Position start = board("Kf1 Ra5 Dh3 ka12 nh9 pb8");
+    // a5a12 or a5a12+: either takes the King
+    auto takes_king = [&](Move m) {
+        if (!is_legal(start, m)) return false;
+        Position after = start;
+        after.make(m);
+        return after.royal_count(BLACK) == 0;
+    };
+    REQUIRE(takes_king(mv(start, "a5a12")));
+    for (int level = SKILL_MIN; level <= SKILL_FULL; ++level)
+        for (uint64_t seed = 1; seed <= 5; ++seed) {
+            INFO("level " << level << " seed " << seed);
+            Searcher s(1);
+            Position pos = start;
+            const Move got = search_at_level(s, pos, SearchLimits{}, level, seed).best;
+            INFO(move_to_xboard(got) << " " << to_xboard_fen(start));
+            CHECK(takes_king(got));
+        }
+    // also when the node cap cuts the first iteration: a node limit of 1
+    Searcher s(1);
+    Position pos = start;
+    SearchLimits tiny;
+    tiny.nodes = 1;
+    CHECK(takes_king(search_at_level(s, pos, tiny, SKILL_MIN, 1).best));
+}
+
+TEST_CASE("skill: the weakest level does not hang its King or its Lion", "[skill][search]") {
+    // The black Rook on f12 checks the King on f1 down the open file.
+    const Position checked = board("Kf1 Ga1 Pa2 rf12 kl12 pk11");
+    // The black Rook on e12 attacks the Lion on e5.
+    const Position lion = board("Kf1 Ne5 Pa4 re12 kl12 pk11");
+    for (uint64_t seed = 1; seed <= 30; ++seed) {
+        INFO("seed " << seed);
+        for (const Position* start : {&checked, &lion}) {
+            Searcher s(1);
+            Position pos = *start;
+            const Move m = search_at_level(s, pos, SearchLimits{}, SKILL_MIN, seed).best;
+            REQUIRE(is_legal(*start, m));
+            Position after = *start;
+            after.make(m);
+            CHECK_FALSE(can_capture(after, royal_kind));
+            if (start == &lion) CHECK_FALSE(can_capture(after, lion_kind));
+        }
+    }
+}
+
+TEST_CASE("skill: a weak level answers a USI go at once, within its cap, and an XBoard go", "[skill][usi][xboard]") {
+    usi_test::Session session;
+    for (const char* line : {"usi", "setoption name Skill Level value 0", "setoption name USI_Hash value 1",
+                             "isready", "usinewgame", "position startpos moves 7i7h", "go btime 600000 wtime 600000"})
+        session.send(line);
+    const std::string best = session.expect("bestmove ", std::chrono::seconds(30));
+    REQUIRE(best != "");
+    session.send("quit");
+    session.finish();
+    std::set<int> depths;
+    for (const auto& line : session.lines()) {
+        if (!usi_test::starts_with(line, "info depth ")) continue;
+        const auto words = usi::split_words(line);
+        INFO(line);
+        CHECK(depths.insert(std::stoi(std::string(words[2]))).second);  // one line per depth: MultiPV 1
+        for (size_t i = 0; i + 1 < words.size(); ++i)
+            if (words[i] == "nodes") CHECK(std::stoull(std::string(words[i + 1])) <= skill_node_cap(0));
+    }
+    CHECK(!depths.empty());
+    Position after = test::sfen("lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
+                                "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1");
+    after.make(*parse_usi_move(after, "7i7h").value);
+    const auto words = usi::split_words(best);
+    REQUIRE(words.size() >= 2);
+    CHECK(parse_usi_move(after, words[1]));
+
+    xboard_test::LiveSession xb;
+    for (const char* line : {"xboard", "protover 2", "option Skill Level=0", "new", "level 0 10 0", "go"}) xb.send(line);
+    CHECK(xb.wait_for("move ", 30000));
+}
