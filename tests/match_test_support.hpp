@@ -2,13 +2,19 @@
 // and reading what a match wrote (PGN files, summaries).
 #pragma once
 
+#include <catch2/catch.hpp>
+
+#include <cstdio>
 #include <fstream>
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <unistd.h>
 
 #include "shishi/match/engine.hpp"
+#include "shishi/match/match_options.hpp"
+#include "shishi/match/runner.hpp"
 
 namespace match_test {
 
@@ -67,5 +73,28 @@ inline std::string temp_pgn(const std::string& stem) {
 // A legal 16-ply start: White's and Black's moves in XBoard notation.
 inline const char* const WHITE_MOVES = "h4h5 e4e5 d1d2 i1i2 c4c5 j4j5 b1b2 k1k2";
 inline const char* const BLACK_MOVES = "e9e8 h9h8 d12d11 i12i11 c9c8 j9j8 b12b11 k12k11";
+
+// What a whole run_match printed and wrote; the PGN file is removed after reading.
+struct Run {
+    int code;
+    std::string out, err, pgn;
+};
+
+inline Run run(const shishi::match::MatchOptions& o) {
+    std::ostringstream out, err;
+    int code = shishi::match::run_match(o, out, err);
+    Run r{code, out.str(), err.str(), slurp(o.pgn_path)};
+    std::remove(o.pgn_path.c_str());
+    return r;
+}
+
+// Command-line arguments that must parse.
+inline shishi::match::MatchOptions parsed(std::vector<std::string> args) {
+    std::ostringstream err;
+    auto o = shishi::match::parse_match_args(args, err);
+    INFO(err.str());
+    REQUIRE(o);
+    return *o;
+}
 
 }  // namespace match_test

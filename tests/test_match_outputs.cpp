@@ -21,6 +21,7 @@ using match_test::fake_config;
 using match_test::slurp;
 using match_test::started;
 using match_test::temp_pgn;
+using match_test::parsed;
 
 namespace {
 
@@ -37,14 +38,6 @@ RefereeSettings settings() {
     s.tc.base_ms = 10000;
     s.max_plies = 14;
     return s;
-}
-
-MatchOptions parsed(std::vector<std::string> args) {
-    std::ostringstream err;
-    auto o = parse_match_args(args, err);
-    INFO(err.str());
-    REQUIRE(o);
-    return *o;
 }
 
 }  // namespace

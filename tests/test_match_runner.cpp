@@ -18,6 +18,8 @@ using match_test::count_of;
 using match_test::fake;
 using match_test::slurp;
 using match_test::temp_pgn;
+using match_test::Run;
+using match_test::run;
 
 namespace {
 
@@ -29,19 +31,6 @@ MatchOptions options(const std::string& first_args, const std::string& second_ar
     REQUIRE(o);
     o->engines[0].handshake_timeout_ms = o->engines[1].handshake_timeout_ms = 3000;
     return *o;
-}
-
-struct Run {
-    int code;
-    std::string out, err, pgn;
-};
-
-Run run(const MatchOptions& o) {
-    std::ostringstream out, err;
-    int code = run_match(o, out, err);
-    Run r{code, out.str(), err.str(), slurp(o.pgn_path)};
-    std::remove(o.pgn_path.c_str());
-    return r;
 }
 
 }  // namespace

@@ -20,31 +20,9 @@ using match_test::fake;
 using match_test::line_containing;
 using match_test::slurp;
 using match_test::temp_pgn;
-
-namespace {
-
-struct Run {
-    int code;
-    std::string out, err, pgn;
-};
-
-Run run(const MatchOptions& o) {
-    std::ostringstream out, err;
-    int code = run_match(o, out, err);
-    Run r{code, out.str(), err.str(), slurp(o.pgn_path)};
-    std::remove(o.pgn_path.c_str());
-    return r;
-}
-
-MatchOptions parsed(std::vector<std::string> args) {
-    std::ostringstream err;
-    auto o = parse_match_args(args, err);
-    INFO(err.str());
-    REQUIRE(o);
-    return *o;
-}
-
-}  // namespace
+using match_test::Run;
+using match_test::run;
+using match_test::parsed;
 
 TEST_CASE("round robin and gauntlet pairings", "[match][tournament]") {
     auto rr = make_pairings(4, TournamentKind::ROUND_ROBIN);
