@@ -96,10 +96,14 @@ Move MovePicker::next() {
     const int n = end_;
     for (;;) {
         if (index_ >= n) return Move::none();
+        // The best score kept in a register: the first of the highest, as before.
         int best = index_;
+        int s = scores_[best];
         for (int i = index_ + 1; i < n; ++i)
-            if (scores_[i] > scores_[best]) best = i;
-        const int s = scores_[best];
+            if (scores_[i] > s) {
+                s = scores_[i];
+                best = i;
+            }
         if (s >= CAPTURE_BAND && s < HASH_BAND && !see_ge(pos_, list_[best], 0)) {
             scores_[best] = BAD_CAPTURE_BAND + (s - CAPTURE_BAND);
             continue;
