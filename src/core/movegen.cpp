@@ -4,6 +4,7 @@
 // checked only for moves that capture a Lion, which keeps the common path cheap.
 #include "shishi/core/movegen.hpp"
 
+#include <bit>
 #include <cstring>
 
 #include "shishi/core/attacks.hpp"
@@ -47,6 +48,17 @@ struct ZoneTable {
 constexpr ZoneTable ZONES{};
 
 inline bool lion_piece(Piece p) { return is_lion(kind_of(p)); }
+
+// Bit d set when the neighbour of s in direction d holds a piece of the side not to move `us`:
+// the eight squares tested at once (a byte each in one word) instead of one step at a time.
+inline unsigned enemy_neighbours(const Piece* b, Square s, Color us) {
+    uint64_t w = 0;
+    for (int d = 0; d < DIRECTION_NB; ++d) w |= uint64_t(b[s + DIRECTION_OFFSET[d]]) << (8 * d);
+    constexpr uint64_t LOW = 0x0101010101010101;
+    const uint64_t black = w >> 7 & LOW, white = w >> 6 & LOW;  // EDGE has both bits
+    const uint64_t enemy = us == WHITE ? black & ~white : white & ~black;
+    return unsigned(enemy * 0x0102040810204080 >> 56);  // byte d's low bit to bit d
+}
 
 // Would `sq` be attacked by `by` on the board after the mover leaves `from`, the pieces on
 // `vacated` (NO_SQUARE allowed) disappear and the mover stands on `to`?
@@ -131,10 +143,18 @@ private:
                 if (Mode != GEN_CAPTURES) add(s, t, EMPTY, k);
             if (!(b_[t] & us_bit_)) add(s, t, b_[t], k);
         }
-        for (int i = 0; i < shape.step_count; ++i) {
-            const Square t = Square(s + shape.step[i]);
-            const Piece x = b_[t];
-            if (!(x & us_bit_)) add(s, t, x, k);
+        if (Mode == GEN_CAPTURES && shape.step_count > 1) {
+            // Only the enemy neighbours, still in direction order.
+            for (unsigned m = enemy_neighbours(b_, s, us_) & shape.step_mask; m; m &= m - 1) {
+                const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
+                add(s, t, b_[t], k);
+            }
+        } else {
+            for (int i = 0; i < shape.step_count; ++i) {
+                const Square t = Square(s + shape.step[i]);
+                const Piece x = b_[t];
+                if (!(x & us_bit_)) add(s, t, x, k);
+            }
         }
         for (int i = 0; i < shape.jump_count; ++i) {
             const uint8_t r = shape.jump_reach[i];
