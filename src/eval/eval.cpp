@@ -249,29 +249,48 @@ void prepare_evaluation(Position& pos) {
     if (pos.score_generation() != piece_square_scores.generation) pos.refresh_scores();
 }
 
+namespace {
+
+// Material, piece-square (unless Summed: the position's running sum) and mobility terms of
+// side c's pieces, counting its Lions; one instance per case, so the piece loop tests neither.
+template <bool Summed, bool Zone>
+int piece_terms(const Tables& T, const Position& pos, Color c, int& lions) {
+    const EvalParams& w = T.w;
+    const Piece* b = pos.board();
+    int sum = Summed ? pos.psq_score(c) : 0;
+    int mobility = 0, zone = 0, lion_count = 0;
+    const int n = pos.piece_count(c);
+    for (int i = 0; i < n; ++i) {
+        const Square s = pos.piece_square(c, i);
+        const Kind k = kind_of(b[s]);
+        if (!Summed) sum += T.psq[k][T.view[c][s]];
+        lion_count += T.lion[k];
+        if (T.slider[k]) {
+            const SliderReach r = slider_reach<Zone>(b, s, c, k);
+            mobility += r.all;
+            if (Zone) zone += r.zone;
+        }
+    }
+    lions = lion_count;
+    return sum + w[MOBILITY] * mobility + (Zone ? w[ZONE_REACH] * zone : 0);
+}
+
+int piece_terms(const Tables& T, const Position& pos, Color c, int& lions, bool summed) {
+    if (T.w[ZONE_REACH])
+        return summed ? piece_terms<true, true>(T, pos, c, lions) : piece_terms<false, true>(T, pos, c, lions);
+    return summed ? piece_terms<true, false>(T, pos, c, lions) : piece_terms<false, false>(T, pos, c, lions);
+}
+
+}  // namespace
+
 int evaluate_white(const Position& pos) {
     const Tables& T = tables();
     const EvalParams& w = T.w;
-    const Piece* b = pos.board();
     // Material and piece-square terms: the position's running sums when they are current.
     const bool summed = pos.score_generation() == piece_square_scores.generation;
     int side[2] = {0, 0};
     int lions[2] = {0, 0};
-    for (Color c : {WHITE, BLACK}) {
-        int sum = summed ? pos.psq_score(c) : 0;
-        for (int i = 0; i < pos.piece_count(c); ++i) {
-            const Square s = pos.piece_square(c, i);
-            const Kind k = kind_of(b[s]);
-            if (!summed) sum += T.psq[k][T.view[c][s]];
-            lions[c] += T.lion[k];
-            if (T.slider[k]) {
-                const SliderReach r = w[ZONE_REACH] ? slider_reach<true>(b, s, c, k)
-                                                    : slider_reach<false>(b, s, c, k);
-                sum += w[MOBILITY] * r.all + w[ZONE_REACH] * r.zone;
-            }
-        }
-        side[c] = sum;
-    }
+    for (Color c : {WHITE, BLACK}) side[c] = piece_terms(T, pos, c, lions[c], summed);
     for (Color c : {WHITE, BLACK}) {
         if (lions[c] && !lions[~c]) side[c] += w[LION_MONOPOLY];
         side[c] -= royal_danger(T, pos, c, lions[~c] > 0);
