@@ -8,7 +8,9 @@
 // evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
 #include "shishi/eval/eval.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/piece_square.hpp"
@@ -175,19 +177,29 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
     const Square royal = pos.royal_square(c);
     const EvalParams& w = T.w;
     int danger = 0;
-    const Color them = ~c;
     const uint8_t* near = NEAR.d[royal];
-    for (int i = 0; i < pos.piece_count(them); ++i) {
-        Square s = pos.piece_square(them, i);
-        const int d = near[s];
-        if (d > 3) continue;
-        if (T.lion[kind_of(pos.piece_on(s))])  // a Lion in reach takes the royal next move
-            danger += d <= 2 ? w[DANGER_LION_NEAR] : w[DANGER_LION_THREE];
-        else
-            danger += d <= 2 ? w[DANGER_PIECE_NEAR] : w[DANGER_PIECE_THREE];
+    const Piece* b = pos.board();
+    // The enemy pieces within three squares: the 7x7 box around the royal read a row of eight
+    // squares at a time (a byte each in one word) rather than the whole enemy piece list. A row
+    // starting left of the board starts on a guard square (the frame is two squares wide, and
+    // before file 0 of a rank comes the previous rank's guard), which is no enemy.
+    const int file = file_of(royal), rank = rank_of(royal);
+    constexpr uint64_t LOW = 0x0101010101010101, SEVEN = 0x00FFFFFFFFFFFFFF;
+    for (int r = std::max(0, rank - 3); r <= std::min(BOARD_SIZE - 1, rank + 3); ++r) {
+        const int row = (r + 2) * FRAME_WIDTH + file - 3 + 2;
+        uint64_t x = 0;
+        for (int j = 0; j < 8; ++j) x |= uint64_t(b[row + j]) << (8 * j);
+        const uint64_t black = x >> 7 & LOW, white = x >> 6 & LOW;  // EDGE has both bits
+        for (uint64_t hit = (c == WHITE ? black & ~white : white & ~black) & SEVEN; hit; hit &= hit - 1) {
+            const int t = row + std::countr_zero(hit) / 8;
+            const int d = near[t];
+            if (T.lion[kind_of(b[t])])  // a Lion in reach takes the royal next move
+                danger += d <= 2 ? w[DANGER_LION_NEAR] : w[DANGER_LION_THREE];
+            else
+                danger += d <= 2 ? w[DANGER_PIECE_NEAR] : w[DANGER_PIECE_THREE];
+        }
     }
     int guards = 0, gaps = 0;
-    const Piece* b = pos.board();
     for (int d = 0; d < DIRECTION_NB; ++d) {
         const Square s = Square(royal + DIRECTION_OFFSET[d]);
         const Piece p = b[s];
