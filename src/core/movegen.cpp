@@ -51,13 +51,38 @@ inline bool lion_piece(Piece p) { return is_lion(kind_of(p)); }
 
 // Bit d set when the neighbour of s in direction d holds a piece of the side not to move `us`:
 // the eight squares tested at once (a byte each in one word) instead of one step at a time.
+// On a little-endian machine the word comes from three loads of the rows around s (the
+// squares in row order), whose bits a table puts back in direction order.
+struct RowOrder {
+    uint8_t to_directions[256];
+    constexpr RowOrder() : to_directions{} {
+        // Row order: +15 +16 +17, -1 +1, -17 -16 -15; their directions:
+        constexpr int direction_of[8] = {7, 0, 1, 6, 2, 5, 4, 3};
+        for (int m = 0; m < 256; ++m)
+            for (int i = 0; i < 8; ++i)
+                if (m >> i & 1) to_directions[m] = uint8_t(to_directions[m] | 1u << direction_of[i]);
+    }
+};
+constexpr RowOrder ROW_ORDER{};
+
 inline unsigned enemy_neighbours(const Piece* b, Square s, Color us) {
-    uint64_t w = 0;
-    for (int d = 0; d < DIRECTION_NB; ++d) w |= uint64_t(b[s + DIRECTION_OFFSET[d]]) << (8 * d);
     constexpr uint64_t LOW = 0x0101010101010101;
+    uint64_t w = 0;
+    if constexpr (std::endian::native == std::endian::little) {
+        uint32_t above, middle, below;
+        std::memcpy(&above, b + s + 15, 4);
+        std::memcpy(&middle, b + s - 1, 4);
+        std::memcpy(&below, b + s - 17, 4);
+        w = (above & 0xFFFFFF) | uint64_t(middle & 0xFF) << 24 | uint64_t(middle & 0xFF0000) << 16 |
+            uint64_t(below & 0xFFFFFF) << 40;
+    } else {
+        for (int d = 0; d < DIRECTION_NB; ++d) w |= uint64_t(b[s + DIRECTION_OFFSET[d]]) << (8 * d);
+    }
     const uint64_t black = w >> 7 & LOW, white = w >> 6 & LOW;  // EDGE has both bits
     const uint64_t enemy = us == WHITE ? black & ~white : white & ~black;
-    return unsigned(enemy * 0x0102040810204080 >> 56);  // byte d's low bit to bit d
+    const unsigned bits = unsigned(enemy * 0x0102040810204080 >> 56);  // byte i's low bit to bit i
+    if constexpr (std::endian::native == std::endian::little) return ROW_ORDER.to_directions[bits];
+    return bits;
 }
 
 // Would `sq` be attacked by `by` on the board after the mover leaves `from`, the pieces on

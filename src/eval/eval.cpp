@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
+#include <cstring>
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/piece_square.hpp"
@@ -188,7 +189,10 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
     for (int r = std::max(0, rank - 3); r <= std::min(BOARD_SIZE - 1, rank + 3); ++r) {
         const int row = (r + 2) * FRAME_WIDTH + file - 3 + 2;
         uint64_t x = 0;
-        for (int j = 0; j < 8; ++j) x |= uint64_t(b[row + j]) << (8 * j);
+        if constexpr (std::endian::native == std::endian::little)
+            std::memcpy(&x, b + row, 8);
+        else
+            for (int j = 0; j < 8; ++j) x |= uint64_t(b[row + j]) << (8 * j);
         const uint64_t black = x >> 7 & LOW, white = x >> 6 & LOW;  // EDGE has both bits
         for (uint64_t hit = (c == WHITE ? black & ~white : white & ~black) & SEVEN; hit; hit &= hit - 1) {
             const int t = row + std::countr_zero(hit) / 8;
