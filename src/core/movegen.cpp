@@ -49,7 +49,8 @@ constexpr ZoneTable ZONES{};
 
 inline bool lion_piece(Piece p) { return is_lion(kind_of(p)); }
 
-// Bit d set when the neighbour of s in direction d holds a piece of the side not to move `us`:
+// Bit d set when the neighbour of s in direction d is a target of the generation mode: a piece
+// of the side not to move `us` (captures), an empty square (quiet moves) or either (all moves);
 // the eight squares tested at once (a byte each in one word) instead of one step at a time.
 // On a little-endian machine the word comes from three loads of the rows around s (the
 // squares in row order), whose bits a table puts back in direction order.
@@ -65,7 +66,8 @@ struct RowOrder {
 };
 constexpr RowOrder ROW_ORDER{};
 
-inline unsigned enemy_neighbours(const Piece* b, Square s, Color us) {
+template <GenMode Mode>
+inline unsigned neighbour_targets(const Piece* b, Square s, Color us) {
     constexpr uint64_t LOW = 0x0101010101010101;
     uint64_t w = 0;
     if constexpr (std::endian::native == std::endian::little) {
@@ -79,8 +81,11 @@ inline unsigned enemy_neighbours(const Piece* b, Square s, Color us) {
         for (int d = 0; d < DIRECTION_NB; ++d) w |= uint64_t(b[s + DIRECTION_OFFSET[d]]) << (8 * d);
     }
     const uint64_t black = w >> 7 & LOW, white = w >> 6 & LOW;  // EDGE has both bits
-    const uint64_t enemy = us == WHITE ? black & ~white : white & ~black;
-    const unsigned bits = unsigned(enemy * 0x0102040810204080 >> 56);  // byte i's low bit to bit i
+    const uint64_t mine = us == WHITE ? white : black, theirs = us == WHITE ? black : white;
+    const uint64_t hit = Mode == GEN_CAPTURES ? theirs & ~mine
+                         : Mode == GEN_QUIETS ? ~(black | white) & LOW
+                                              : ~mine & LOW;
+    const unsigned bits = unsigned(hit * 0x0102040810204080 >> 56);  // byte i's low bit to bit i
     if constexpr (std::endian::native == std::endian::little) return ROW_ORDER.to_directions[bits];
     return bits;
 }
@@ -168,9 +173,9 @@ private:
                 if (Mode != GEN_CAPTURES) add(s, t, EMPTY, k);
             if (!(b_[t] & us_bit_)) add(s, t, b_[t], k);
         }
-        if (Mode == GEN_CAPTURES && shape.step_count > 1) {
-            // Only the enemy neighbours, still in direction order.
-            for (unsigned m = enemy_neighbours(b_, s, us_) & shape.step_mask; m; m &= m - 1) {
+        if (shape.step_count > 1) {
+            // Only the target neighbours, still in direction order.
+            for (unsigned m = neighbour_targets<Mode>(b_, s, us_) & shape.step_mask; m; m &= m - 1) {
                 const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
                 add(s, t, b_[t], k);
             }
