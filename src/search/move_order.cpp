@@ -96,14 +96,12 @@ Move MovePicker::next() {
     const int n = end_;
     for (;;) {
         if (index_ >= n) return Move::none();
-        // The best score kept in a register: the first of the highest, as before.
+        // The highest score (a plain maximum, which the compiler vectorises), then the first
+        // move holding it: the same pick as a scan for the first strictly best.
+        int s = scores_[index_];
+        for (int i = index_ + 1; i < n; ++i) s = std::max(s, scores_[i]);
         int best = index_;
-        int s = scores_[best];
-        for (int i = index_ + 1; i < n; ++i)
-            if (scores_[i] > s) {
-                s = scores_[i];
-                best = i;
-            }
+        while (scores_[best] != s) ++best;
         if (s >= CAPTURE_BAND && s < HASH_BAND && !see_ge(pos_, list_[best], 0)) {
             scores_[best] = BAD_CAPTURE_BAND + (s - CAPTURE_BAND);
             continue;
