@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "shishi/core/attacks.hpp"
+#include "shishi/core/neighbours.hpp"
 
 namespace shishi {
 namespace {
@@ -51,43 +52,11 @@ inline bool lion_piece(Piece p) { return is_lion(kind_of(p)); }
 
 // Bit d set when the neighbour of s in direction d is a target of the generation mode: a piece
 // of the side not to move `us` (captures), an empty square (quiet moves) or either (all moves);
-// the eight squares tested at once (a byte each in one word) instead of one step at a time.
-// On a little-endian machine the word comes from three loads of the rows around s (the
-// squares in row order), whose bits a table puts back in direction order.
-struct RowOrder {
-    uint8_t to_directions[256];
-    constexpr RowOrder() : to_directions{} {
-        // Row order: +15 +16 +17, -1 +1, -17 -16 -15; their directions:
-        constexpr int direction_of[8] = {7, 0, 1, 6, 2, 5, 4, 3};
-        for (int m = 0; m < 256; ++m)
-            for (int i = 0; i < 8; ++i)
-                if (m >> i & 1) to_directions[m] = uint8_t(to_directions[m] | 1u << direction_of[i]);
-    }
-};
-constexpr RowOrder ROW_ORDER{};
-
+// the eight squares tested at once instead of one step at a time.
 template <GenMode Mode>
 inline unsigned neighbour_targets(const Piece* b, Square s, Color us) {
-    constexpr uint64_t LOW = 0x0101010101010101;
-    uint64_t w = 0;
-    if constexpr (std::endian::native == std::endian::little) {
-        uint32_t above, middle, below;
-        std::memcpy(&above, b + s + 15, 4);
-        std::memcpy(&middle, b + s - 1, 4);
-        std::memcpy(&below, b + s - 17, 4);
-        w = (above & 0xFFFFFF) | uint64_t(middle & 0xFF) << 24 | uint64_t(middle & 0xFF0000) << 16 |
-            uint64_t(below & 0xFFFFFF) << 40;
-    } else {
-        for (int d = 0; d < DIRECTION_NB; ++d) w |= uint64_t(b[s + DIRECTION_OFFSET[d]]) << (8 * d);
-    }
-    const uint64_t black = w >> 7 & LOW, white = w >> 6 & LOW;  // EDGE has both bits
-    const uint64_t mine = us == WHITE ? white : black, theirs = us == WHITE ? black : white;
-    const uint64_t hit = Mode == GEN_CAPTURES ? theirs & ~mine
-                         : Mode == GEN_QUIETS ? ~(black | white) & LOW
-                                              : ~mine & LOW;
-    const unsigned bits = unsigned(hit * 0x0102040810204080 >> 56);  // byte i's low bit to bit i
-    if constexpr (std::endian::native == std::endian::little) return ROW_ORDER.to_directions[bits];
-    return bits;
+    const Neighbours n(b, s);
+    return Mode == GEN_CAPTURES ? n.owned_by(~us) : Mode == GEN_QUIETS ? n.empty() : n.open_to(us);
 }
 
 // Would `sq` be attacked by `by` on the board after the mover leaves `from`, the pieces on
