@@ -220,3 +220,26 @@ TEST_CASE("steppers past their pawn line count as developed", "[eval]") {
     CHECK(term_at_100(STEPPER_DEVELOPED, test::board("Kf1 kg12 Re5")) == 0);  // sliders differ
     CHECK(term_at_100(STEPPER_DEVELOPED, test::board("Kf1 kg12 ge8")) == -100);
 }
+
+TEST_CASE("royal danger counts the enemy pieces within three squares, at every edge", "[eval]") {
+    // From a1: a2 one square, c3 two, d4 three, e1 four (too far).
+    const Position corner = test::board("Ka1 kg12 ga2 gc3 gd4 pe1");
+    CHECK(term_at_100(DANGER_PIECE_NEAR, corner) == -200);
+    CHECK(term_at_100(DANGER_PIECE_THREE, corner) == -100);
+    // From l1: k3 two, i1 three; a2 and l5 are far, whatever the frame's row layout.
+    const Position right = test::board("Kl1 kg12 gk3 gi1 ga2 gl5");
+    CHECK(term_at_100(DANGER_PIECE_NEAR, right) == -100);
+    CHECK(term_at_100(DANGER_PIECE_THREE, right) == -100);
+    // Own pieces and the other side's royal count nothing; Lions have their own weights.
+    const Position lion = test::board("Kf6 kl12 Gf5 nh7 gc6");
+    CHECK(term_at_100(DANGER_LION_NEAR, lion) == -100);
+    CHECK(term_at_100(DANGER_PIECE_THREE, lion) == -100);
+    CHECK(term_at_100(DANGER_PIECE_NEAR, lion) == 0);
+    // Both royals lone and three apart: each is a danger to the other.
+    CHECK(term_at_100(DANGER_PIECE_THREE, test::board("Kf6 kf9")) == 0);
+    CHECK(term_at_100(DANGER_PIECE_THREE, test::board("Kf6 kf9 gc6")) == -100);
+    // The second player's royal in the top corner.
+    const Position top = test::board("Ka1 kl12 Gl11 Gj10 Gi9 Gh12");
+    CHECK(term_at_100(DANGER_PIECE_NEAR, top) == 200);
+    CHECK(term_at_100(DANGER_PIECE_THREE, top) == 100);
+}

@@ -697,6 +697,13 @@ void check_generator_properties(const Position& pos) {
     generate_quiets(pos, quiets);
     for (Move m : caps) CHECK(pos.is_capture(m));
     for (Move m : quiets) CHECK(!pos.is_capture(m));
+    // The captures come in the order the whole list has them: move ordering breaks ties by
+    // list order, so a capture generator with its own shortcuts must not reorder them.
+    std::vector<uint32_t> caps_in_all, caps_alone;
+    for (Move m : all)
+        if (pos.is_capture(m)) caps_in_all.push_back(m.raw());
+    for (Move m : caps) caps_alone.push_back(m.raw());
+    CHECK(caps_in_all == caps_alone);
     std::vector<uint32_t> a, b;
     for (Move m : all) a.push_back(m.raw());
     for (Move m : caps) b.push_back(m.raw());

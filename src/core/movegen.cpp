@@ -4,9 +4,11 @@
 // checked only for moves that capture a Lion, which keeps the common path cheap.
 #include "shishi/core/movegen.hpp"
 
+#include <bit>
 #include <cstring>
 
 #include "shishi/core/attacks.hpp"
+#include "shishi/core/neighbours.hpp"
 
 namespace shishi {
 namespace {
@@ -47,6 +49,15 @@ struct ZoneTable {
 constexpr ZoneTable ZONES{};
 
 inline bool lion_piece(Piece p) { return is_lion(kind_of(p)); }
+
+// Bit d set when the neighbour of s in direction d is a target of the generation mode: a piece
+// of the side not to move `us` (captures), an empty square (quiet moves) or either (all moves);
+// the eight squares tested at once instead of one step at a time.
+template <GenMode Mode>
+inline unsigned neighbour_targets(const Piece* b, Square s, Color us) {
+    const Neighbours n(b, s);
+    return Mode == GEN_CAPTURES ? n.owned_by(~us) : Mode == GEN_QUIETS ? n.empty() : n.open_to(us);
+}
 
 // Would `sq` be attacked by `by` on the board after the mover leaves `from`, the pieces on
 // `vacated` (NO_SQUARE allowed) disappear and the mover stands on `to`?
@@ -131,10 +142,18 @@ private:
                 if (Mode != GEN_CAPTURES) add(s, t, EMPTY, k);
             if (!(b_[t] & us_bit_)) add(s, t, b_[t], k);
         }
-        for (int i = 0; i < shape.step_count; ++i) {
-            const Square t = Square(s + shape.step[i]);
-            const Piece x = b_[t];
-            if (!(x & us_bit_)) add(s, t, x, k);
+        if (shape.step_count > 1) {
+            // Only the target neighbours, still in direction order.
+            for (unsigned m = neighbour_targets<Mode>(b_, s, us_) & shape.step_mask; m; m &= m - 1) {
+                const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
+                add(s, t, b_[t], k);
+            }
+        } else {
+            for (int i = 0; i < shape.step_count; ++i) {
+                const Square t = Square(s + shape.step[i]);
+                const Piece x = b_[t];
+                if (!(x & us_bit_)) add(s, t, x, k);
+            }
         }
         for (int i = 0; i < shape.jump_count; ++i) {
             const uint8_t r = shape.jump_reach[i];

@@ -114,6 +114,7 @@ struct MoveShapes {
                         ms.slide[ms.slide_count++] = off;
                     } else if (r == REACH_STEP) {
                         ms.step[ms.step_count++] = off;
+                        ms.step_mask = uint8_t(ms.step_mask | 1u << d);
                     } else if (r & REACH_JUMP) {
                         ms.jump[ms.jump_count] = off;
                         ms.jump_reach[ms.jump_count++] = r;

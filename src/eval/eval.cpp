@@ -8,7 +8,10 @@
 // evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
 #include "shishi/eval/eval.hpp"
 
+#include <algorithm>
 #include <atomic>
+#include <bit>
+#include <cstring>
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/piece_square.hpp"
@@ -175,19 +178,32 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
     const Square royal = pos.royal_square(c);
     const EvalParams& w = T.w;
     int danger = 0;
-    const Color them = ~c;
     const uint8_t* near = NEAR.d[royal];
-    for (int i = 0; i < pos.piece_count(them); ++i) {
-        Square s = pos.piece_square(them, i);
-        const int d = near[s];
-        if (d > 3) continue;
-        if (T.lion[kind_of(pos.piece_on(s))])  // a Lion in reach takes the royal next move
-            danger += d <= 2 ? w[DANGER_LION_NEAR] : w[DANGER_LION_THREE];
+    const Piece* b = pos.board();
+    // The enemy pieces within three squares: the 7x7 box around the royal read a row of eight
+    // squares at a time (a byte each in one word) rather than the whole enemy piece list. A row
+    // starting left of the board starts on a guard square (the frame is two squares wide, and
+    // before file 0 of a rank comes the previous rank's guard), which is no enemy.
+    const int file = file_of(royal), rank = rank_of(royal);
+    constexpr uint64_t LOW = 0x0101010101010101, SEVEN = 0x00FFFFFFFFFFFFFF;
+    for (int r = std::max(0, rank - 3); r <= std::min(BOARD_SIZE - 1, rank + 3); ++r) {
+        const int row = (r + 2) * FRAME_WIDTH + file - 3 + 2;
+        uint64_t x = 0;
+        if constexpr (std::endian::native == std::endian::little)
+            std::memcpy(&x, b + row, 8);
         else
-            danger += d <= 2 ? w[DANGER_PIECE_NEAR] : w[DANGER_PIECE_THREE];
+            for (int j = 0; j < 8; ++j) x |= uint64_t(b[row + j]) << (8 * j);
+        const uint64_t black = x >> 7 & LOW, white = x >> 6 & LOW;  // EDGE has both bits
+        for (uint64_t hit = (c == WHITE ? black & ~white : white & ~black) & SEVEN; hit; hit &= hit - 1) {
+            const int t = row + std::countr_zero(hit) / 8;
+            const int d = near[t];
+            if (T.lion[kind_of(b[t])])  // a Lion in reach takes the royal next move
+                danger += d <= 2 ? w[DANGER_LION_NEAR] : w[DANGER_LION_THREE];
+            else
+                danger += d <= 2 ? w[DANGER_PIECE_NEAR] : w[DANGER_PIECE_THREE];
+        }
     }
     int guards = 0, gaps = 0;
-    const Piece* b = pos.board();
     for (int d = 0; d < DIRECTION_NB; ++d) {
         const Square s = Square(royal + DIRECTION_OFFSET[d]);
         const Piece p = b[s];
@@ -249,29 +265,48 @@ void prepare_evaluation(Position& pos) {
     if (pos.score_generation() != piece_square_scores.generation) pos.refresh_scores();
 }
 
+namespace {
+
+// Material, piece-square (unless Summed: the position's running sum) and mobility terms of
+// side c's pieces, counting its Lions; one instance per case, so the piece loop tests neither.
+template <bool Summed, bool Zone>
+int piece_terms(const Tables& T, const Position& pos, Color c, int& lions) {
+    const EvalParams& w = T.w;
+    const Piece* b = pos.board();
+    int sum = Summed ? pos.psq_score(c) : 0;
+    int mobility = 0, zone = 0, lion_count = 0;
+    const int n = pos.piece_count(c);
+    for (int i = 0; i < n; ++i) {
+        const Square s = pos.piece_square(c, i);
+        const Kind k = kind_of(b[s]);
+        if (!Summed) sum += T.psq[k][T.view[c][s]];
+        lion_count += T.lion[k];
+        if (T.slider[k]) {
+            const SliderReach r = slider_reach<Zone>(b, s, c, k);
+            mobility += r.all;
+            if (Zone) zone += r.zone;
+        }
+    }
+    lions = lion_count;
+    return sum + w[MOBILITY] * mobility + (Zone ? w[ZONE_REACH] * zone : 0);
+}
+
+int piece_terms(const Tables& T, const Position& pos, Color c, int& lions, bool summed) {
+    if (T.w[ZONE_REACH])
+        return summed ? piece_terms<true, true>(T, pos, c, lions) : piece_terms<false, true>(T, pos, c, lions);
+    return summed ? piece_terms<true, false>(T, pos, c, lions) : piece_terms<false, false>(T, pos, c, lions);
+}
+
+}  // namespace
+
 int evaluate_white(const Position& pos) {
     const Tables& T = tables();
     const EvalParams& w = T.w;
-    const Piece* b = pos.board();
     // Material and piece-square terms: the position's running sums when they are current.
     const bool summed = pos.score_generation() == piece_square_scores.generation;
     int side[2] = {0, 0};
     int lions[2] = {0, 0};
-    for (Color c : {WHITE, BLACK}) {
-        int sum = summed ? pos.psq_score(c) : 0;
-        for (int i = 0; i < pos.piece_count(c); ++i) {
-            const Square s = pos.piece_square(c, i);
-            const Kind k = kind_of(b[s]);
-            if (!summed) sum += T.psq[k][T.view[c][s]];
-            lions[c] += T.lion[k];
-            if (T.slider[k]) {
-                const SliderReach r = w[ZONE_REACH] ? slider_reach<true>(b, s, c, k)
-                                                    : slider_reach<false>(b, s, c, k);
-                sum += w[MOBILITY] * r.all + w[ZONE_REACH] * r.zone;
-            }
-        }
-        side[c] = sum;
-    }
+    for (Color c : {WHITE, BLACK}) side[c] = piece_terms(T, pos, c, lions[c], summed);
     for (Color c : {WHITE, BLACK}) {
         if (lions[c] && !lions[~c]) side[c] += w[LION_MONOPOLY];
         side[c] -= royal_danger(T, pos, c, lions[~c] > 0);

@@ -96,10 +96,12 @@ Move MovePicker::next() {
     const int n = end_;
     for (;;) {
         if (index_ >= n) return Move::none();
+        // The highest score (a plain maximum, which the compiler vectorises), then the first
+        // move holding it: the same pick as a scan for the first strictly best.
+        int s = scores_[index_];
+        for (int i = index_ + 1; i < n; ++i) s = std::max(s, scores_[i]);
         int best = index_;
-        for (int i = index_ + 1; i < n; ++i)
-            if (scores_[i] > scores_[best]) best = i;
-        const int s = scores_[best];
+        while (scores_[best] != s) ++best;
         if (s >= CAPTURE_BAND && s < HASH_BAND && !see_ge(pos_, list_[best], 0)) {
             scores_[best] = BAD_CAPTURE_BAND + (s - CAPTURE_BAND);
             continue;

@@ -361,8 +361,11 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     score_captures(*pos, list, sc);
     for (int i = 0; i < list.size(); ++i) {
         int b = i;
-        for (int j = i + 1; j < list.size(); ++j)
-            if (sc[j] > sc[b]) b = j;
+        for (int j = i + 1, top = sc[i]; j < list.size(); ++j)
+            if (sc[j] > top) {
+                top = sc[j];
+                b = j;
+            }
         std::swap(list[i], list[b]);
         std::swap(sc[i], sc[b]);
         const Move m = list[i];

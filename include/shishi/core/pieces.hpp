@@ -57,6 +57,7 @@ struct MoveShape {
     int8_t step[DIRECTION_NB];
     int8_t jump[DIRECTION_NB];
     uint8_t jump_reach[DIRECTION_NB];
+    uint8_t step_mask;  // bit d set for each direction d in step[] (they are in rising order)
 };
 extern const MoveShape (&MOVE_SHAPES)[2][KIND_NB];
 inline const MoveShape& move_shape(Color c, Kind k) { return MOVE_SHAPES[c][k]; }
