@@ -11,9 +11,9 @@
 #include <algorithm>
 #include <atomic>
 #include <bit>
-#include <cstring>
 
 #include "shishi/core/attacks.hpp"
+#include "shishi/core/neighbours.hpp"
 #include "shishi/core/piece_square.hpp"
 #include "shishi/core/pieces.hpp"
 #include "shishi/eval/eval_params.hpp"
@@ -185,16 +185,10 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
     // starting left of the board starts on a guard square (the frame is two squares wide, and
     // before file 0 of a rank comes the previous rank's guard), which is no enemy.
     const int file = file_of(royal), rank = rank_of(royal);
-    constexpr uint64_t LOW = 0x0101010101010101, SEVEN = 0x00FFFFFFFFFFFFFF;
+    constexpr uint64_t SEVEN = 0x00FFFFFFFFFFFFFF;
     for (int r = std::max(0, rank - 3); r <= std::min(BOARD_SIZE - 1, rank + 3); ++r) {
         const int row = (r + 2) * FRAME_WIDTH + file - 3 + 2;
-        uint64_t x = 0;
-        if constexpr (std::endian::native == std::endian::little)
-            std::memcpy(&x, b + row, 8);
-        else
-            for (int j = 0; j < 8; ++j) x |= uint64_t(b[row + j]) << (8 * j);
-        const uint64_t black = x >> 7 & LOW, white = x >> 6 & LOW;  // EDGE has both bits
-        for (uint64_t hit = (c == WHITE ? black & ~white : white & ~black) & SEVEN; hit; hit &= hit - 1) {
+        for (uint64_t hit = colour_bytes(square_bytes(b, row), ~c) & SEVEN; hit; hit &= hit - 1) {
             const int t = row + std::countr_zero(hit) / 8;
             const int d = near[t];
             if (T.lion[kind_of(b[t])])  // a Lion in reach takes the royal next move

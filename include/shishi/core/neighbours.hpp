@@ -1,6 +1,6 @@
-// The eight neighbours of a square read as one word, a byte each, so a loop over directions can
-// test all eight at once (own piece, enemy piece, empty) and visit only the directions that
-// matter, still in direction order. Move generation's steps use it.
+// Board squares read as one word, a byte each, so eight squares are tested at once (own piece,
+// enemy piece, empty): eight squares in a row (the evaluation's box around a royal) and the
+// eight neighbours of a square in direction order (move generation's steps).
 #pragma once
 
 #include <bit>
@@ -10,6 +10,29 @@
 #include "shishi/core/types.hpp"
 
 namespace shishi {
+
+namespace detail {
+constexpr uint64_t BYTE_LOW_BITS = 0x0101010101010101;
+inline constexpr bool ROW_WORD = std::endian::native == std::endian::little;
+}  // namespace detail
+
+// Squares b[from] .. b[from + 7], square i in byte i.
+inline uint64_t square_bytes(const Piece* b, int from) {
+    uint64_t w = 0;
+    if constexpr (detail::ROW_WORD)
+        std::memcpy(&w, b + from, 8);
+    else
+        for (int i = 0; i < 8; ++i) w |= uint64_t(b[from + i]) << (8 * i);
+    return w;
+}
+
+// The low bit of byte i set where byte i of w holds a piece of colour c (a guard square, EDGE,
+// has both colour bits and counts for neither), or an empty square.
+inline uint64_t colour_bytes(uint64_t w, Color c) {
+    const uint64_t black = w >> 7 & detail::BYTE_LOW_BITS, white = w >> 6 & detail::BYTE_LOW_BITS;
+    return c == WHITE ? white & ~black : black & ~white;
+}
+inline uint64_t empty_bytes(uint64_t w) { return ~(w >> 7 | w >> 6) & detail::BYTE_LOW_BITS; }
 
 namespace detail {
 // On a little-endian machine the word comes from three loads of the rows around the square, so
@@ -25,7 +48,6 @@ struct RowOrder {
     }
 };
 inline constexpr RowOrder ROW_ORDER{};
-inline constexpr bool ROW_WORD = std::endian::native == std::endian::little;
 }  // namespace detail
 
 // Which neighbours of a square hold what: masks with bit d for direction d.
@@ -43,16 +65,13 @@ public:
             for (int d = 0; d < DIRECTION_NB; ++d) w_ |= uint64_t(b[s + DIRECTION_OFFSET[d]]) << (8 * d);
         }
     }
-    // Pieces of colour c (not the guard squares, whose EDGE has both colour bits).
-    unsigned owned_by(Color c) const { return directions(c == WHITE ? white() & ~black() : black() & ~white()); }
-    unsigned empty() const { return directions(~(black() | white()) & LOW); }
+    // Pieces of colour c (not the guard squares).
+    unsigned owned_by(Color c) const { return directions(colour_bytes(w_, c)); }
+    unsigned empty() const { return directions(empty_bytes(w_)); }
     // Empty squares and pieces of ~c: where a piece of colour c may step.
-    unsigned open_to(Color c) const { return directions(~(c == WHITE ? white() : black()) & LOW); }
+    unsigned open_to(Color c) const { return directions(empty_bytes(w_) | colour_bytes(w_, ~c)); }
 
 private:
-    static constexpr uint64_t LOW = 0x0101010101010101;
-    uint64_t black() const { return w_ >> 7 & LOW; }
-    uint64_t white() const { return w_ >> 6 & LOW; }
     static unsigned directions(uint64_t low_bits) {
         const unsigned bits = unsigned(low_bits * 0x0102040810204080 >> 56);  // byte i's low bit to bit i
         if constexpr (detail::ROW_WORD) return detail::ROW_ORDER.to_directions[bits];
