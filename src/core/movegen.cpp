@@ -95,7 +95,8 @@ public:
 
     void run() {
         if (pos_.royal_count(us_) == 0) return;
-        for (int i = 0; i < pos_.piece_count(us_); ++i) {
+        const int n = pos_.piece_count(us_);  // a local: the move stores may alias the position's bytes
+        for (int i = 0; i < n; ++i) {
             Square s = pos_.piece_square(us_, i);
             Kind k = kind_of(b_[s]);
             if (is_lion(k))
