@@ -20,12 +20,6 @@ constexpr int HISTORY_MAX = 1 << 20;
 constexpr int BAD_CAPTURE_BAND = -(1 << 29);  // below every history score
 constexpr int QUIET_FLOOR = -(1 << 28);       // history scores stay above this
 
-int victim_value(const Position& pos, Piece victim) {
-    const Kind k = kind_of(victim);
-    if (is_royal(k) && pos.royal_count(color_of(victim)) == 1) return ROYAL_CAPTURE_VALUE;
-    return piece_value(k);
-}
-
 }  // namespace
 
 void HistoryTable::clear() { std::memset(score, 0, sizeof score); }
@@ -41,17 +35,6 @@ void HistoryTable::reward(Piece moved, Square to, int depth) {
 void HistoryTable::punish(Piece moved, Square to, int depth) {
     int32_t& s = score[piece_index(moved)][to];
     s = std::max(-HISTORY_MAX, s - depth);
-}
-
-int capture_value(const Position& pos, Move m) {
-    if (m.is_pass()) return 0;
-    int v = 0;
-    if (m.is_double()) v += victim_value(pos, pos.piece_on(m.mid()));
-    if (m.to() != m.from()) {
-        Piece p = pos.piece_on(m.to());
-        if (p != EMPTY) v += victim_value(pos, p);
-    }
-    return v;
 }
 
 static int capture_score(const Position& pos, Move m) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 
 #include "shishi/core/movegen.hpp"
+#include "shishi/eval/eval.hpp"
 
 namespace shishi {
 
@@ -22,7 +23,24 @@ struct HistoryTable {
 // Value taken by a move (both captured pieces of a double move); 0 for a quiet move. A capture
 // of the opponent's last royal gets ROYAL_CAPTURE_VALUE so it is always tried first.
 constexpr int ROYAL_CAPTURE_VALUE = 100000;
-int capture_value(const Position& pos, Move m);
+namespace detail {
+inline int victim_value(const Position& pos, Piece victim) {
+    const Kind k = kind_of(victim);
+    if (is_royal(k) && pos.royal_count(color_of(victim)) == 1) return ROYAL_CAPTURE_VALUE;
+    return piece_value(k);
+}
+}  // namespace detail
+// Inline: quiescence, the move picker and the exchange evaluation ask it of every capture.
+inline int capture_value(const Position& pos, Move m) {
+    if (m.is_pass()) return 0;
+    int v = 0;
+    if (m.is_double()) v += detail::victim_value(pos, pos.piece_on(m.mid()));
+    if (m.to() != m.from()) {
+        const Piece p = pos.piece_on(m.to());
+        if (p != EMPTY) v += detail::victim_value(pos, p);
+    }
+    return v;
+}
 
 class MovePicker {
 public:
