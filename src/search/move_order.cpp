@@ -52,22 +52,26 @@ void score_captures(const Position& pos, const MoveList& list, int* scores) {
 MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
                        const Move killers[2], const HistoryTable& history)
     : pos_(pos), list_(list), scores_(scores), end_(list.size()) {
-    for (int i = 0; i < list.size(); ++i) {
+    // Locals: the score stores could alias the killers and the board otherwise.
+    const Move k0 = killers[0], k1 = killers[1];
+    const Piece* board = pos.board();
+    const int n = list.size();
+    for (int i = 0; i < n; ++i) {
         const Move m = list[i];
         int s;
         if (m == hash_move) {
             s = HASH_BAND;
-        } else if (pos.is_capture(m)) {
+        } else if (!m.is_pass() && (m.mid() != NO_SQUARE || board[m.to()] != EMPTY)) {  // a capture
             s = CAPTURE_BAND + capture_score(pos, m);
         } else if (m.is_promotion()) {
-            const Kind k = kind_of(pos.piece_on(m.from()));
+            const Kind k = kind_of(board[m.from()]);
             s = KILLER_BAND + 1000 + piece_value(kind_info(k).promotes_to) - piece_value(k);
-        } else if (m == killers[0]) {
+        } else if (m == k0) {
             s = KILLER_BAND + 2;
-        } else if (m == killers[1]) {
+        } else if (m == k1) {
             s = KILLER_BAND + 1;
         } else {
-            s = history.get(pos.piece_on(m.from()), m.to());
+            s = history.get(board[m.from()], m.to());
         }
         scores[i] = s;
     }
