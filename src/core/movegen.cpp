@@ -87,11 +87,11 @@ struct MoveCounter {
     void push(Move) { ++count; }
 };
 
-template <GenMode Mode, class Sink = MoveList>
+// One instance per side to move, so the colour tests of the inner loops are constants.
+template <GenMode Mode, Color Us, class Sink = MoveList>
 class Generator {
 public:
-    Generator(const Position& pos, Sink& list)
-        : pos_(pos), list_(list), b_(pos.board()), us_(pos.side_to_move()), us_bit_(colour_bit(us_)) {}
+    Generator(const Position& pos, Sink& list) : pos_(pos), list_(list), b_(pos.board()) {}
 
     void run() {
         if (pos_.royal_count(us_) == 0) return;
@@ -235,8 +235,8 @@ private:
     const Position& pos_;
     Sink& list_;
     const Piece* b_;
-    const Color us_;
-    const Piece us_bit_;
+    static constexpr Color us_ = Us;
+    static constexpr Piece us_bit_ = colour_bit(Us);
     Square pass_from_ = NO_SQUARE;
     Square pass_via_ = NO_SQUARE;
     uint64_t igui_done_[FRAME_SQUARES / 64] = {};
@@ -257,9 +257,19 @@ bool MoveList::contains(Move m) const {
     return false;
 }
 
-void generate_legal(const Position& pos, MoveList& list) { Generator<GEN_ALL>(pos, list).run(); }
-void generate_captures(const Position& pos, MoveList& list) { Generator<GEN_CAPTURES>(pos, list).run(); }
-void generate_quiets(const Position& pos, MoveList& list) { Generator<GEN_QUIETS>(pos, list).run(); }
+namespace {
+template <GenMode Mode, class Sink>
+void generate(const Position& pos, Sink& sink) {
+    if (pos.side_to_move() == WHITE)
+        Generator<Mode, WHITE, Sink>(pos, sink).run();
+    else
+        Generator<Mode, BLACK, Sink>(pos, sink).run();
+}
+}  // namespace
+
+void generate_legal(const Position& pos, MoveList& list) { generate<GEN_ALL>(pos, list); }
+void generate_captures(const Position& pos, MoveList& list) { generate<GEN_CAPTURES>(pos, list); }
+void generate_quiets(const Position& pos, MoveList& list) { generate<GEN_QUIETS>(pos, list); }
 
 bool is_legal(const Position& pos, Move m) {
     MoveList list;
@@ -269,7 +279,7 @@ bool is_legal(const Position& pos, Move m) {
 
 int count_legal(const Position& pos) {
     MoveCounter counter;
-    Generator<GEN_ALL, MoveCounter>(pos, counter).run();
+    generate<GEN_ALL>(pos, counter);
     return counter.count;
 }
 
