@@ -136,27 +136,28 @@ private:
 
     void ordinary(Square s, Kind k) {
         const MoveShape& shape = move_shape(us_, k);
-        for (int i = 0; i < shape.slide_count; ++i) {
+        // The counts in locals: the move stores may alias the table's bytes, which would
+        // otherwise be read again after every move.
+        const int slides = shape.slide_count, steps = shape.step_count, jumps = shape.jump_count;
+        for (int i = 0; i < slides; ++i) {
             const int off = shape.slide[i];
             Square t = Square(s + off);
             for (; b_[t] == EMPTY; t = Square(t + off))
                 if (Mode != GEN_CAPTURES) add(s, t, EMPTY, k);
             if (!(b_[t] & us_bit_)) add(s, t, b_[t], k);
         }
-        if (shape.step_count > 1) {
+        if (steps > 1) {
             // Only the target neighbours, still in direction order.
             for (unsigned m = neighbour_targets<Mode>(b_, s, us_) & shape.step_mask; m; m &= m - 1) {
                 const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
                 add(s, t, b_[t], k);
             }
-        } else {
-            for (int i = 0; i < shape.step_count; ++i) {
-                const Square t = Square(s + shape.step[i]);
-                const Piece x = b_[t];
-                if (!(x & us_bit_)) add(s, t, x, k);
-            }
+        } else if (steps == 1) {
+            const Square t = Square(s + shape.step[0]);
+            const Piece x = b_[t];
+            if (!(x & us_bit_)) add(s, t, x, k);
         }
-        for (int i = 0; i < shape.jump_count; ++i) {
+        for (int i = 0; i < jumps; ++i) {
             const uint8_t r = shape.jump_reach[i];
             const int off = shape.jump[i];
             const Square t1 = Square(s + off);
