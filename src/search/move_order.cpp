@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 #include "shishi/eval/eval.hpp"
 #include "shishi/search/see.hpp"
@@ -83,11 +84,24 @@ Move MovePicker::next() {
     const int n = end_;
     for (;;) {
         if (index_ >= n) return Move::none();
-        // The highest score (a plain maximum, which the compiler vectorises), then the first
-        // move holding it: the same pick as a scan for the first strictly best.
-        int s = scores_[index_];
-        for (int i = index_ + 1; i < n; ++i) s = std::max(s, scores_[i]);
-        int best = index_;
+        // The first move holding the highest score: the maximum of each block of eight (a
+        // plain maximum, which the compiler vectorises), the first block holding the highest,
+        // then the first holder in it; the same pick as a scan for the first strictly best.
+        int s = std::numeric_limits<int>::min(), best = index_;
+        int i = index_;
+        for (; i + 8 <= n; i += 8) {
+            int block = scores_[i];
+            for (int j = 1; j < 8; ++j) block = std::max(block, scores_[i + j]);
+            if (block > s) {
+                s = block;
+                best = i;
+            }
+        }
+        for (; i < n; ++i)
+            if (scores_[i] > s) {
+                s = scores_[i];
+                best = i;
+            }
         while (scores_[best] != s) ++best;
         if (s >= CAPTURE_BAND && s < HASH_BAND && !see_ge(pos_, list_[best], 0)) {
             scores_[best] = BAD_CAPTURE_BAND + (s - CAPTURE_BAND);
