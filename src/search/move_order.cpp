@@ -62,6 +62,8 @@ MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move ha
         int s;
         if (m == hash_move) {
             s = HASH_BAND;
+        } else if (m.is_plain() && board[m.to()] == EMPTY) {  // the common case, a quiet move
+            s = m == k0 ? KILLER_BAND + 2 : m == k1 ? KILLER_BAND + 1 : history.get(board[m.from()], m.to());
         } else if (!m.is_pass() && (m.mid() != NO_SQUARE || board[m.to()] != EMPTY)) {  // a capture
             s = CAPTURE_BAND + capture_score(pos, m);
         } else if (m.is_promotion()) {

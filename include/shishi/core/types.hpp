@@ -118,6 +118,8 @@ public:
     constexpr bool is_double() const { return mid() != NO_SQUARE && !is_pass(); }
     constexpr bool is_igui() const { return is_double() && from() == to(); }
     constexpr bool is_none() const { return raw_ == 0; }
+    // A single step or leap without promotion (no first-step square, not a pass): one test.
+    constexpr bool is_plain() const { return (raw_ & (0xFF0000u | PROMOTE_BIT | PASS_BIT)) == 0; }
     constexpr uint32_t raw() const { return raw_; }
     static constexpr Move from_raw(uint32_t r) { return Move(r); }
 

@@ -11,13 +11,25 @@
 
 namespace shishi {
 
+namespace detail {
+// piece_index of every piece byte, one load instead of the colour and kind arithmetic (the
+// picker looks up the history of every quiet move).
+struct PieceIndexTable {
+    uint8_t of[256];
+    constexpr PieceIndexTable() : of{} {
+        for (int p = 0; p < 256; ++p) of[p] = uint8_t(piece_index(Piece(p)));
+    }
+};
+inline constexpr PieceIndexTable PIECE_INDEX{};
+}  // namespace detail
+
 // History of quiet moves that caused cutoffs, by moving piece (coloured) and destination.
 struct HistoryTable {
     int32_t score[2 * KIND_NB][FRAME_SQUARES];
     void clear();
     void reward(Piece moved, Square to, int depth);
     void punish(Piece moved, Square to, int depth);
-    int get(Piece moved, Square to) const { return score[piece_index(moved)][to]; }
+    int get(Piece moved, Square to) const { return score[detail::PIECE_INDEX.of[moved]][to]; }
 };
 
 // Value taken by a move (both captured pieces of a double move); 0 for a quiet move. A capture
