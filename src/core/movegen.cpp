@@ -129,12 +129,32 @@ private:
         if (Mode == GEN_QUIETS && target != EMPTY) return;
         if (target != EMPTY && lion_piece(target) && !counter_strike_allows(pos_, Move::normal(from, to), to))
             return;
-        if (can_promote(k) && may_promote(pos_.rules(), us_, k, from, to, target != EMPTY))
-            list_.push(Move::normal(from, to, true));
+        // A capture promotes when it starts or ends in the zone (most pieces capture nothing,
+        // so capture generation works this out per capture, not per piece).
+        const bool promote = Mode == GEN_CAPTURES ? can_promote(k) && (ZONES.zone[us_][from] || ZONES.zone[us_][to])
+                                                  : promotes(to, target != EMPTY);
+        if (promote) list_.push(Move::normal(from, to, true));
         list_.push(Move::normal(from, to));
     }
 
+    // may_promote for the piece being generated, its per-piece part worked out once (set_piece;
+    // all and quiet moves):
+    // from outside the zone a move promotes exactly when it enters the zone (a capture or the
+    // last rank there enters it too); from inside, when it captures or reaches the last rank.
+    void set_piece(Square from, Kind k) {
+        promotable_ = can_promote(k);
+        if (!promotable_) return;
+        from_zone_ = ZONES.zone[us_][from];
+        last_rank_kind_ = k == PAWN || (k == LANCE && pos_.rules().lance_promotes_on_last_rank);
+    }
+    bool promotes(Square to, bool capture) const {
+        if (!promotable_) return false;
+        if (!from_zone_) return ZONES.zone[us_][to];
+        return capture || (last_rank_kind_ && ZONES.last_rank[us_][to]);
+    }
+
     void ordinary(Square s, Kind k) {
+        if (Mode != GEN_CAPTURES) set_piece(s, k);
         const MoveShape& shape = move_shape(us_, k);
         // The counts in locals: the move stores may alias the table's bytes, which would
         // otherwise be read again after every move.
@@ -238,6 +258,7 @@ private:
     const Piece* b_;
     static constexpr Color us_ = Us;
     static constexpr Piece us_bit_ = colour_bit(Us);
+    bool promotable_ = false, from_zone_ = false, last_rank_kind_ = false;  // set_piece
     Square pass_from_ = NO_SQUARE;
     Square pass_via_ = NO_SQUARE;
     uint64_t igui_done_[FRAME_SQUARES / 64] = {};
