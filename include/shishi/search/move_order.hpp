@@ -69,12 +69,20 @@ public:
     void skip_quiets();
 
 private:
+    // The highest score of each block of BLOCK moves after index_'s block, kept up to date as
+    // moves are swapped and demoted, so a pick reads a few block maxima, not every score.
+    static constexpr int BLOCK = 8;
+    void rescan_block(int b);
+    void rescan_blocks_after(int first);
+
     const Position& pos_;
     MoveList& list_;
     int* scores_;
     int index_ = 0;
     int end_;  // moves [index_, end_) are still to be returned
     bool last_quiet_ = false;
+    bool blocks_ready_ = false;
+    int block_max_[MoveList::CAPACITY / BLOCK];  // blocks after index_'s only
 };
 
 // Quiescence ordering: captures only, victim first.
