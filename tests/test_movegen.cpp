@@ -713,6 +713,18 @@ void check_generator_properties(const Position& pos) {
     CHECK(a == b);
     CHECK(std::adjacent_find(a.begin(), a.end()) == a.end());  // no move twice
     CHECK(count_legal(pos) == all.size());
+    // Every single move of a piece that can promote has its promoting twin exactly when
+    // may_promote says so (the generators work the rule out per piece, not by may_promote).
+    std::vector<uint32_t> raw(a);  // sorted
+    auto listed = [&](Move m) { return std::binary_search(raw.begin(), raw.end(), m.raw()); };
+    for (Move m : all) {
+        if (m.is_double() || m.is_pass()) continue;
+        const Kind k = kind_of(pos.piece_on(m.from()));
+        const bool capture = pos.piece_on(m.to()) != EMPTY;
+        const bool expected = can_promote(k) && may_promote(pos.rules(), pos.side_to_move(), k, m.from(), m.to(), capture);
+        CHECK(listed(Move::normal(m.from(), m.to())));
+        CHECK(listed(Move::normal(m.from(), m.to(), true)) == expected);
+    }
 }
 
 // Every legal move leads to a different position (RULES.md: moves are distinct successors).
