@@ -2,13 +2,15 @@
 // first piece met whether it reaches back; jumpers and Lions are checked on their own squares.
 #include "shishi/core/attacks.hpp"
 
+#include "shishi/core/piece_reach.hpp"
+
 namespace shishi {
 namespace {
 
 inline bool owned_by(Piece x, Piece bit) { return (x & EDGE) == bit; }
 
-template <bool Count>
-int attackers(const Piece* b, Square s, Color by) {
+// Counts every attacker (attacker_count).
+int count_attackers(const Piece* b, Square s, Color by) {
     const Piece bit = colour_bit(by);
     int n = 0;
     for (int d = 0; d < DIRECTION_NB; ++d) {
@@ -19,14 +21,8 @@ int attackers(const Piece* b, Square s, Color by) {
         bool jumper_hit = owned_by(x2, bit) && (reach(by, kind_of(x2), back) & REACH_JUMP);
         Piece x = b[s + off];
         if (x != EMPTY) {
-            if (owned_by(x, bit) && (reach(by, kind_of(x), back) & (REACH_STEP | REACH_SLIDE))) {
-                if (!Count) return 1;
-                ++n;
-            }
-            if (jumper_hit) {
-                if (!Count) return 1;
-                ++n;
-            }
+            if (owned_by(x, bit) && (reach(by, kind_of(x), back) & (REACH_STEP | REACH_SLIDE))) ++n;
+            if (jumper_hit) ++n;
             continue;
         }
         // Adjacent square empty: slide outward to the first piece.
@@ -40,31 +36,44 @@ int attackers(const Piece* b, Square s, Color by) {
         if (owned_by(y, bit)) {
             uint8_t r = reach(by, kind_of(y), back);
             if ((r & REACH_SLIDE) || (dist == 2 && (r & REACH_JUMP))) {
-                if (!Count) return 1;
                 ++n;
                 continue;
             }
         }
-        if (jumper_hit && dist != 2) {
-            if (!Count) return 1;
-            ++n;
-        }
+        if (jumper_hit && dist != 2) ++n;
     }
     for (int off : LION_OFF_LINE) {
         Piece x = b[s + off];
-        if (owned_by(x, bit) && is_lion(kind_of(x))) {
-            if (!Count) return 1;
-            ++n;
-        }
+        if (owned_by(x, bit) && is_lion(kind_of(x))) ++n;
     }
     return n;
 }
 
 }  // namespace
 
-bool is_attacked(const Piece* board, Square s, Color by) { return attackers<false>(board, s, by) != 0; }
+// Whether any piece attacks: the lines first (the first piece along each, by step or slide),
+// then the jump squares and the Lion squares off the lines, with reach tables that are zero for
+// the other colour's pieces, so no ownership test is needed.
+bool is_attacked(const Piece* b, Square s, Color by) {
+    for (int d = 0; d < DIRECTION_NB; ++d) {
+        const int off = DIRECTION_OFFSET[d];
+        const int back = opposite_direction(d);
+        Square t = Square(s + off);
+        if (b[t] == EMPTY) {
+            do t = Square(t + off);
+            while (b[t] == EMPTY);
+            if (side_reach(by, b[t], back) & REACH_SLIDE) return true;
+        } else if (side_reach(by, b[t], back) & (REACH_STEP | REACH_SLIDE)) {
+            return true;
+        }
+        if (side_reach(by, b[s + 2 * off], back) & REACH_JUMP) return true;
+    }
+    for (int off : LION_OFF_LINE)
+        if (side_lion(by, b[s + off])) return true;
+    return false;
+}
 
-int attacker_count(const Piece* board, Square s, Color by) { return attackers<true>(board, s, by); }
+int attacker_count(const Piece* board, Square s, Color by) { return count_attackers(board, s, by); }
 
 bool piece_attacks_enemy(const Piece* b, Square s, bool through_own) {
     const Piece mover = b[s];
