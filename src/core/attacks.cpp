@@ -2,6 +2,9 @@
 // first piece met whether it reaches back; jumpers and Lions are checked on their own squares.
 #include "shishi/core/attacks.hpp"
 
+#include <bit>
+
+#include "shishi/core/neighbours.hpp"
 #include "shishi/core/piece_reach.hpp"
 
 namespace shishi {
@@ -49,25 +52,40 @@ int count_attackers(const Piece* b, Square s, Color by) {
     return n;
 }
 
+// Does side `by` have a piece on the ring of squares two away from s (where jumpers and Lions
+// off the lines stand)? Five loads of eight squares, each masked to the ring's bytes.
+bool ring_has_piece_of(const Piece* b, Square s, Color by) {
+    constexpr uint64_t HIGH5 = 0xFFFFFFFFFF000000, LOW5 = 0x000000FFFFFFFFFF, BYTES_3_7 = 0xFF000000FF000000;
+    return (colour_bytes(square_bytes(b, s + 27) & HIGH5, by) |   // s + 30 .. s + 34
+            colour_bytes(square_bytes(b, s - 34) & LOW5, by) |    // s - 34 .. s - 30
+            colour_bytes(square_bytes(b, s + 11) & BYTES_3_7, by) |  // s + 14, s + 18
+            colour_bytes(square_bytes(b, s - 5) & BYTES_3_7, by) |   // s - 2, s + 2
+            colour_bytes(square_bytes(b, s - 21) & BYTES_3_7, by)) != 0;  // s - 18, s - 14
+}
+
 }  // namespace
 
-// Whether any piece attacks: the lines first (the first piece along each, by step or slide),
-// then the jump squares and the Lion squares off the lines, with reach tables that are zero for
-// the other colour's pieces, so no ownership test is needed.
+// Whether any piece attacks: the neighbours read at once, so only enemy neighbours (by a step
+// or slide) and open lines (the first piece by a slide) are looked at; then, only when side
+// `by` has a piece two squares away, the jump squares and the Lion squares off the lines. The
+// reach tables are zero for the other colour's pieces, so no ownership test is needed.
 bool is_attacked(const Piece* b, Square s, Color by) {
-    for (int d = 0; d < DIRECTION_NB; ++d) {
-        const int off = DIRECTION_OFFSET[d];
-        const int back = opposite_direction(d);
-        Square t = Square(s + off);
-        if (b[t] == EMPTY) {
-            do t = Square(t + off);
-            while (b[t] == EMPTY);
-            if (side_reach(by, b[t], back) & REACH_SLIDE) return true;
-        } else if (side_reach(by, b[t], back) & (REACH_STEP | REACH_SLIDE)) {
+    const Neighbours n(b, s);
+    for (unsigned m = n.owned_by(by); m; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        if (side_reach(by, b[s + DIRECTION_OFFSET[d]], opposite_direction(d)) & (REACH_STEP | REACH_SLIDE))
             return true;
-        }
-        if (side_reach(by, b[s + 2 * off], back) & REACH_JUMP) return true;
     }
+    for (unsigned m = n.empty(); m; m &= m - 1) {
+        const int d = std::countr_zero(m);
+        const int off = DIRECTION_OFFSET[d];
+        Square t = Square(s + 2 * off);
+        while (b[t] == EMPTY) t = Square(t + off);
+        if (side_reach(by, b[t], opposite_direction(d)) & REACH_SLIDE) return true;
+    }
+    if (!ring_has_piece_of(b, s, by)) return false;
+    for (int d = 0; d < DIRECTION_NB; ++d)
+        if (side_reach(by, b[s + 2 * DIRECTION_OFFSET[d]], opposite_direction(d)) & REACH_JUMP) return true;
     for (int off : LION_OFF_LINE)
         if (side_lion(by, b[s + off])) return true;
     return false;
