@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <utility>
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/piece_reach.hpp"
@@ -36,30 +37,8 @@ public:
     // The board after the move: `from` and `mid` are empty, the mover stands on `to`.
     Capturers(const Piece* b, Square to, Square from, Square mid, const int royals[2])
         : b_(b), to_(to), from_(from), mid_(mid), royals_(royals) {
-        for (int d = 0; d < DIRECTION_NB; ++d) {
-            const int off = DIRECTION_OFFSET[d];
-            const int back = opposite_direction(d);
-            const Square s2 = Square(to + 2 * off);
-            const Piece x2 = b[s2];
-            const uint8_t r2 = piece_reach(x2, back);
-            if ((r2 & REACH_JUMP) && s2 != from) add(2 * d, s2, x2, false, r2);
-            // The first piece along the line; `from` and `mid` are empty now.
-            Square t = Square(to + off);
-            for (;; t = Square(t + off)) {
-                while (b[t] == EMPTY) t = Square(t + off);
-                if (t != from && t != mid) break;
-            }
-            line_[d] = t;
-            const Piece x = b[t];
-            const uint8_t r = piece_reach(x, back);
-            const bool adjacent = t == Square(to + off);
-            if (r & (adjacent ? (REACH_STEP | REACH_SLIDE) : REACH_SLIDE)) add(2 * d + 1, t, x, adjacent, r);
-        }
-        for (int i = 0; i < 8; ++i) {
-            const Square s = Square(to + LION_OFF_LINE[i]);
-            const Piece x = b[s];
-            if (lion_piece_byte(x) && s != from) add(OFF_LINE_SLOT + i, s, x, false, 0);
-        }
+        scan_lines(std::make_integer_sequence<int, DIRECTION_NB>{});
+        scan_off_line(std::make_integer_sequence<int, 8>{});
     }
 
     // The cheapest capture of side c (the first slot among equal costs), -1 when it has none.
@@ -113,6 +92,40 @@ public:
     }
 
 private:
+    // One direction and one Lion square at a time with constant offsets (unrolled).
+    template <int... D>
+    void scan_lines(std::integer_sequence<int, D...>) { (scan_line<D>(), ...); }
+    template <int... I>
+    void scan_off_line(std::integer_sequence<int, I...>) { (scan_lion_square<I>(), ...); }
+
+    template <int D>
+    void scan_line() {
+        constexpr int off = DIRECTION_OFFSET[D];
+        constexpr int back = opposite_direction(D);
+        const Square s2 = Square(to_ + 2 * off);
+        const Piece x2 = b_[s2];
+        const uint8_t r2 = piece_reach(x2, back);
+        if ((r2 & REACH_JUMP) && s2 != from_) add(2 * D, s2, x2, false, r2);
+        // The first piece along the line; `from` and `mid` are empty now.
+        Square t = Square(to_ + off);
+        for (;; t = Square(t + off)) {
+            while (b_[t] == EMPTY) t = Square(t + off);
+            if (t != from_ && t != mid_) break;
+        }
+        line_[D] = t;
+        const Piece x = b_[t];
+        const uint8_t r = piece_reach(x, back);
+        const bool adjacent = t == Square(to_ + off);
+        if (r & (adjacent ? (REACH_STEP | REACH_SLIDE) : REACH_SLIDE)) add(2 * D + 1, t, x, adjacent, r);
+    }
+
+    template <int I>
+    void scan_lion_square() {
+        const Square s = Square(to_ + LION_OFF_LINE[I]);
+        const Piece x = b_[s];
+        if (lion_piece_byte(x) && s != from_) add(OFF_LINE_SLOT + I, s, x, false, 0);
+    }
+
 
     // x (not EMPTY or EDGE) on s captures on the square along slot's line, reach r there.
     void add(int slot, Square s, Piece x, bool adjacent, uint8_t r) {
