@@ -154,19 +154,25 @@ private:
 
 }  // namespace
 
-int see(const Position& pos, Move m) {
-    if (m.is_pass() || m.is_none()) return 0;
-    const Piece* b = pos.board();
-    const int royals[2] = {pos.royal_count(WHITE), pos.royal_count(BLACK)};
+namespace {
 
+// What m itself takes (capture_value of move_order.hpp): both victims of a double move, and
+// nothing on the destination of an igui.
+int captured_by(const Piece* b, Move m, const int royals[2]) {
+    int v = 0;
+    if (m.is_double()) v += loss_value(royals, b[m.mid()]);
+    if (m.to() != m.from() && b[m.to()] != EMPTY) v += loss_value(royals, b[m.to()]);
+    return v;
+}
+
+// The exchange after m (not a pass), which takes `captured`.
+int exchange(const Position& pos, Move m, int captured, const int royals[2]) {
+    if (m.is_igui()) return captured;
+    const Piece* b = pos.board();
     const Color us = pos.side_to_move();
     Piece mover = b[m.from()];
     int gain[64];
-    gain[0] = 0;
-    if (m.is_double()) gain[0] += loss_value(royals, b[m.mid()]);
-    if (m.is_igui()) return gain[0];
-    const Square to = m.to();
-    if (b[to] != EMPTY) gain[0] += loss_value(royals, b[to]);
+    gain[0] = captured;
     if (m.is_promotion()) {
         const Kind k = kind_of(mover);
         const Kind promoted = kind_info(k).promotes_to;
@@ -175,6 +181,7 @@ int see(const Position& pos, Move m) {
     }
     if (gain[0] >= ROYAL_CAPTURE_VALUE) return gain[0];  // the game is over
 
+    const Square to = m.to();
     // A single move has no mid square; its origin stands in (already empty).
     Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals);
     int on_square = loss_value(royals, mover);
@@ -197,12 +204,22 @@ int see(const Position& pos, Move m) {
     return gain[0];
 }
 
+}  // namespace
+
+int see(const Position& pos, Move m) {
+    if (m.is_pass() || m.is_none()) return 0;
+    const int royals[2] = {pos.royal_count(WHITE), pos.royal_count(BLACK)};
+    return exchange(pos, m, captured_by(pos.board(), m, royals), royals);
+}
+
 bool see_ge(const Position& pos, Move m, int threshold) {
     if (m.is_pass() || m.is_none()) return 0 >= threshold;
+    const int royals[2] = {pos.royal_count(WHITE), pos.royal_count(BLACK)};
+    const int captured = captured_by(pos.board(), m, royals);
     // Whatever follows, the mover loses at most itself (a royal may cost the game).
     const Kind k = kind_of(pos.piece_on(m.from()));
-    if (!is_royal(k) && capture_value(pos, m) - piece_value(k) >= threshold) return true;
-    return see(pos, m) >= threshold;
+    if (!is_royal(k) && captured - piece_value(k) >= threshold) return true;
+    return exchange(pos, m, captured, royals) >= threshold;
 }
 
 }  // namespace shishi
