@@ -53,14 +53,17 @@ int count_attackers(const Piece* b, Square s, Color by) {
 }
 
 // Does side `by` have a piece on the ring of squares two away from s (where jumpers and Lions
-// off the lines stand)? Five loads of eight squares, each masked to the ring's bytes.
+// off the lines stand)? The sixteen squares as the bytes of two words, each from four loads.
 bool ring_has_piece_of(const Piece* b, Square s, Color by) {
-    constexpr uint64_t HIGH5 = 0xFFFFFFFFFF000000, LOW5 = 0x000000FFFFFFFFFF, BYTES_3_7 = 0xFF000000FF000000;
-    return (colour_bytes(square_bytes(b, s + 27) & HIGH5, by) |   // s + 30 .. s + 34
-            colour_bytes(square_bytes(b, s - 34) & LOW5, by) |    // s - 34 .. s - 30
-            colour_bytes(square_bytes(b, s + 11) & BYTES_3_7, by) |  // s + 14, s + 18
-            colour_bytes(square_bytes(b, s - 5) & BYTES_3_7, by) |   // s - 2, s + 2
-            colour_bytes(square_bytes(b, s - 21) & BYTES_3_7, by)) != 0;  // s - 18, s - 14
+    const uint64_t above = (square_bytes(b, s + 27) & 0xFFFFFFFFFF000000) |  // s + 30 .. s + 34
+                           (square_bytes(b, s + 14) & 0xFF) |                // s + 14
+                           (square_bytes(b, s + 1) & 0xFF00) |               // s + 2
+                           (square_bytes(b, s + 16) & 0xFF0000);             // s + 18
+    const uint64_t below = (square_bytes(b, s - 34) & 0x000000FFFFFFFFFF) |  // s - 34 .. s - 30
+                           (square_bytes(b, s - 7) & 0x0000FF0000000000) |   // s - 2
+                           (square_bytes(b, s - 24) & 0x00FF000000000000) |  // s - 18
+                           (square_bytes(b, s - 21) & 0xFF00000000000000);   // s - 14
+    return (colour_bytes(above, by) | colour_bytes(below, by)) != 0;
 }
 
 }  // namespace
