@@ -56,7 +56,8 @@ inline bool lion_piece(Piece p) { return is_lion(kind_of(p)); }
 template <GenMode Mode>
 inline unsigned neighbour_targets(const Piece* b, Square s, Color us) {
     const Neighbours n(b, s);
-    return Mode == GEN_CAPTURES ? n.owned_by(~us) : Mode == GEN_QUIETS ? n.empty() : n.open_to(us);
+    if (Mode == GEN_CAPTURES) return n.any_owned_by(~us) ? n.owned_by(~us) : 0;  // mostly none
+    return Mode == GEN_QUIETS ? n.empty() : n.open_to(us);
 }
 
 // Would `sq` be attacked by `by` on the board after the mover leaves `from`, the pieces on

@@ -67,6 +67,8 @@ public:
     }
     // Pieces of colour c (not the guard squares).
     unsigned owned_by(Color c) const { return directions(colour_bytes(w_, c)); }
+    // Whether any neighbour holds one (no reordering of the bits when none does).
+    bool any_owned_by(Color c) const { return colour_bytes(w_, c) != 0; }
     unsigned empty() const { return directions(empty_bytes(w_)); }
     // Empty squares and pieces of ~c: where a piece of colour c may step.
     unsigned open_to(Color c) const { return directions(empty_bytes(w_) | colour_bytes(w_, ~c)); }
