@@ -212,18 +212,17 @@ private:
     }
 
     void lion(Square s) {
-        const Color them = ~us_;
+        if (Mode == GEN_CAPTURES) {
+            lion_captures(s);
+            return;
+        }
         // Leaps (and steps) anywhere in the 5x5 area.
         for (int i = 0; i < 24; ++i) {
             const Square t = Square(s + LION_AREA.off[i]);
             const Piece x = b_[t];
             if (x & us_bit_) continue;
-            if (Mode == GEN_CAPTURES && x == EMPTY) continue;
             if (Mode == GEN_QUIETS && x != EMPTY) continue;
-            // Protected-Lion rule for a non-adjacent Lion capture (no bridge on a single leap).
-            if (LION_AREA.far[i] && x != EMPTY && lion_piece(x) &&
-                attacked_after(b_, s, NO_SQUARE, t, t, them))
-                continue;
+            if (LION_AREA.far[i] && x != EMPTY && lion_piece(x) && !far_lion_takeable(s, t)) continue;
             list_.push(Move::normal(s, t));
         }
         // Double moves through an adjacent enemy, igui, and the pass.
@@ -236,21 +235,64 @@ private:
             }
             if (x1 & us_bit_) continue;
             if (Mode == GEN_QUIETS) continue;
-            if (first_igui_on(e)) list_.push(Move::double_step(s, e, s));  // an adjacent Lion may always be taken
-            const bool bridge = !kind_info(kind_of(x1)).weak_bridge;
-            for (int d2 = 0; d2 < DIRECTION_NB; ++d2) {
-                const Square t = Square(e + DIRECTION_OFFSET[d2]);
-                if (t == s) continue;
-                const Piece x2 = b_[t];
-                if (x2 & us_bit_) continue;
-                // Without a bridge: judged on the board after the move, the Pawn or Go-Between
-                // taken first gone (lishogi: it still protects, RuleSet::lion_victim_protects).
-                if (x2 != EMPTY && lion_piece(x2) && !bridge && distance(s, t) == 2 &&
-                    (attacked_after(b_, s, e, t, t, them) ||
-                     (pos_.rules().lion_victim_protects && (reach(them, kind_of(x1), d2) & REACH_STEP))))
-                    continue;
-                list_.push(Move::double_step(s, e, t));
+            lion_through(s, e, x1);
+        }
+    }
+
+    // The Lion's captures only: the same moves in the same order as lion(), the 5x5 area read a
+    // row of five squares at a time and the double moves through the enemy neighbours alone.
+    void lion_captures(Square s) {
+        constexpr Color them = ~Us;
+        for (int dr = -2; dr <= 2; ++dr) {
+            const int row = s + dr * FRAME_WIDTH;
+            for (uint64_t e = colour_bytes(five_squares(row - 2), them); e; e &= e - 1) {
+                const int df = std::countr_zero(e) / 8 - 2;
+                const Square t = Square(row + df);
+                const bool far = dr == 2 || dr == -2 || df == 2 || df == -2;
+                if (far && lion_piece(b_[t]) && !far_lion_takeable(s, t)) continue;
+                list_.push(Move::normal(s, t));
             }
+        }
+        for (unsigned m = Neighbours(b_, s).owned_by(them); m; m &= m - 1) {
+            const Square e = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
+            lion_through(s, e, b_[e]);
+        }
+    }
+
+    // Squares b[from] .. b[from + 4] as the low five bytes of a word (five, not eight: the last
+    // square of the frame may be among them).
+    uint64_t five_squares(int from) const {
+        uint64_t w = 0;
+        if constexpr (std::endian::native == std::endian::little) {
+            uint32_t first;
+            std::memcpy(&first, b_ + from, 4);
+            w = first;
+        } else {
+            for (int i = 0; i < 4; ++i) w |= uint64_t(b_[from + i]) << (8 * i);
+        }
+        return w | uint64_t(b_[from + 4]) << 32;
+    }
+
+    // Protected-Lion rule for a non-adjacent Lion capture (no bridge on a single leap).
+    bool far_lion_takeable(Square s, Square t) const { return !attacked_after(b_, s, NO_SQUARE, t, t, ~us_); }
+
+    // The igui on the enemy neighbour e and the double moves through it.
+    void lion_through(Square s, Square e, Piece x1) {
+        const Color them = ~us_;
+        if (first_igui_on(e)) list_.push(Move::double_step(s, e, s));  // an adjacent Lion may always be taken
+        const bool bridge = !kind_info(kind_of(x1)).weak_bridge;
+        for (int d2 = 0; d2 < DIRECTION_NB; ++d2) {
+            const Square t = Square(e + DIRECTION_OFFSET[d2]);
+            if (t == s) continue;
+            const Piece x2 = b_[t];
+            if (x2 & us_bit_) continue;
+            // Without a bridge: judged on the board after the move, the Pawn or Go-Between
+            // taken first gone (lishogi: it still protects, RuleSet::lion_victim_protects).
+            if (x2 != EMPTY && lion_piece(x2) && !bridge && distance(s, t) == 2 &&
+                (attacked_after(b_, s, e, t, t, them) ||
+                 (pos_.rules().lion_victim_protects && (reach(them, kind_of(x1), d2) & REACH_STEP))))
+                continue;
+            list_.push(Move::double_step(s, e, t));
         }
     }
 
