@@ -1,6 +1,7 @@
 #include "shishi/core/position.hpp"
 
 #include "shishi/core/piece_square.hpp"
+#include "shishi/core/slider_reach.hpp"
 #include "shishi/core/zobrist.hpp"
 
 namespace shishi {
@@ -23,6 +24,8 @@ void Position::clear() {
     royals_[WHITE] = royals_[BLACK] = 0;
     royal_square_[WHITE] = royal_square_[BLACK] = NO_SQUARE;
     psq_[WHITE] = psq_[BLACK] = 0;
+    reach_[WHITE] = reach_[BLACK] = 0;
+    lions_[WHITE] = lions_[BLACK] = 0;
     psq_generation_ = piece_square_scores.generation;
     side_ = WHITE;
     counter_strike_ = NO_SQUARE;
@@ -33,6 +36,8 @@ void Position::clear() {
 }
 
 void Position::put_piece(Square s, Piece p) {
+    add_slider_reach_change(board_, s, EMPTY, p, reach_);
+    lions_[color_of(p)] += is_lion(kind_of(p));
     add_piece(s, p);
     key_ ^= zobrist::piece_key(p, s);
     psq_[color_of(p)] += piece_square_score(p, s);
@@ -117,7 +122,7 @@ uint64_t Position::compute_key() const {
 void Position::make(Move m) {
     history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
                                   int32_t(halfmove_clock_), {royal_square_[0], royal_square_[1]},
-                                  {psq_[0], psq_[1]}});
+                                  {psq_[0], psq_[1]}, {reach_[0], reach_[1]}, {lions_[0], lions_[1]}});
     UndoRecord& u = history_.back();
     Square new_counter_strike = NO_SQUARE;
     ++halfmove_clock_;
@@ -133,18 +138,29 @@ void Position::make(Move m) {
             u.index_mid = index_[mid];
             key_ ^= zobrist::piece_key(c, mid);
             psq_[~side_] -= piece_square_score(c, mid);
+            add_slider_reach_change(board_, mid, c, EMPTY, reach_);
             remove_piece(mid);
             lion_taken = is_lion(kind_of(c));
+            lions_[~side_] -= lion_taken;
         }
+        // What stands on `to` after the move; promotion's other bookkeeping follows below.
+        const Piece arrived = m.is_promotion() ? make_piece(side_, kind_info(kind_of(p)).promotes_to) : p;
         if (to != from) {
             Piece c = board_[to];
+            // The squares change one at a time, as the walks from each assume: first `from`
+            // (with `to` as it was), then `to` (with `from` empty).
+            add_slider_reach_change(board_, from, p, EMPTY, reach_);
+            board_[from] = EMPTY;
+            add_slider_reach_change(board_, to, c, arrived, reach_);
             if (c != EMPTY) {
                 u.captured_to = c;
                 u.index_to = index_[to];
                 key_ ^= zobrist::piece_key(c, to);
                 psq_[~side_] -= piece_square_score(c, to);
                 remove_piece(to);
-                lion_taken |= is_lion(kind_of(c));
+                const bool lion = is_lion(kind_of(c));
+                lions_[~side_] -= lion;
+                lion_taken |= lion;
             }
             int i = index_[from];
             list_[side_][i] = to;
@@ -155,7 +171,9 @@ void Position::make(Move m) {
             psq_[side_] += piece_square_score(p, to) - piece_square_score(p, from);
         }
         if (m.is_promotion()) {
-            Piece q = make_piece(side_, kind_info(kind_of(p)).promotes_to);
+            const Piece q = arrived;
+            if (to == from) add_slider_reach_change(board_, to, p, q, reach_);  // promotion in place
+            lions_[side_] += is_lion(kind_of(q));
             board_[to] = q;
             key_ ^= zobrist::piece_key(p, to) ^ zobrist::piece_key(q, to);
             psq_[side_] += piece_square_score(q, to) - piece_square_score(p, to);
@@ -200,6 +218,10 @@ void Position::unmake() {
     royal_square_[1] = u.royal[1];
     psq_[0] = u.psq[0];
     psq_[1] = u.psq[1];
+    reach_[0] = u.reach[0];
+    reach_[1] = u.reach[1];
+    lions_[0] = u.lions[0];
+    lions_[1] = u.lions[1];
     key_ = u.key;
     history_.pop_back();
 }
@@ -226,6 +248,15 @@ bool Position::is_consistent() const {
                                                color_of(board_[r]) != c || !is_royal(kind_of(board_[r]))))
             return false;
     }
+    int32_t reach[2] = {0, 0};
+    int lions[2] = {0, 0};
+    for (Color c : {WHITE, BLACK})
+        for (int i = 0; i < count_[c]; ++i) {
+            reach[c] += piece_slider_reach(board_, list_[c][i]);
+            lions[c] += is_lion(kind_of(board_[list_[c][i]]));
+        }
+    for (Color c : {WHITE, BLACK})
+        if (reach[c] != reach_[c] || lions[c] != lions_[c]) return false;
     if (psq_generation_ == piece_square_scores.generation) {
         int32_t psq[2] = {0, 0};
         for (int s = 0; s < FRAME_SQUARES; ++s)

@@ -1,9 +1,11 @@
-// Evaluation walks both piece lists once. Per piece: material, a piece-square term chosen by
-// the piece's character (royal, Lion, Pawn, slider, stepper), for pieces that can still
-// promote part of the promotion gain that grows as the piece nears the zone, and for sliders
-// the squares they reach (more for squares in the enemy's promotion zone). Then per side: a
-// Lion against no Lion, and royal safety (enemy Lions and crowds near a lone royal, gaps in its
-// wall a Lion can take). Everything is computed for the first player's view with the second
+// Per piece: material, a piece-square term chosen by the piece's character (royal, Lion, Pawn,
+// slider, stepper), for pieces that can still promote part of the promotion gain that grows as
+// the piece nears the zone, and for sliders the squares they reach (more for squares in the
+// enemy's promotion zone). Then per side: a Lion against no Lion, and royal safety (enemy Lions
+// and crowds near a lone royal, gaps in its wall a Lion can take). The per-piece sums and the
+// Lion counts are kept by Position through make/unmake, so the evaluation reads them; only
+// when they cannot serve (the sums made for other weights, or a non-zero zone weight, which
+// the kept reach does not split) does it walk both piece lists. Everything is computed for the first player's view with the second
 // player's squares turned by 180 degrees, so a position and its colour-swapped rotation
 // evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
 #include "shishi/eval/eval.hpp"
@@ -261,8 +263,9 @@ void prepare_evaluation(Position& pos) {
 
 namespace {
 
-// Material, piece-square (unless Summed: the position's running sum) and mobility terms of
-// side c's pieces, counting its Lions; one instance per case, so the piece loop tests neither.
+// The walk: material, piece-square (unless Summed: the position's running sum) and mobility
+// terms of side c's pieces, counting its Lions; one instance per case, so the piece loop tests
+// neither.
 template <bool Summed, bool Zone>
 int piece_terms(const Tables& T, const Position& pos, Color c, int& lions) {
     const EvalParams& w = T.w;
@@ -285,10 +288,10 @@ int piece_terms(const Tables& T, const Position& pos, Color c, int& lions) {
     return sum + w[MOBILITY] * mobility + (Zone ? w[ZONE_REACH] * zone : 0);
 }
 
-int piece_terms(const Tables& T, const Position& pos, Color c, int& lions, bool summed) {
+int walked_piece_terms(const Tables& T, const Position& pos, Color c, int& lions, bool summed) {
     if (T.w[ZONE_REACH])
         return summed ? piece_terms<true, true>(T, pos, c, lions) : piece_terms<false, true>(T, pos, c, lions);
-    return summed ? piece_terms<true, false>(T, pos, c, lions) : piece_terms<false, false>(T, pos, c, lions);
+    return piece_terms<false, false>(T, pos, c, lions);  // with current sums no walk is needed
 }
 
 }  // namespace
@@ -296,11 +299,17 @@ int piece_terms(const Tables& T, const Position& pos, Color c, int& lions, bool 
 int evaluate_white(const Position& pos) {
     const Tables& T = tables();
     const EvalParams& w = T.w;
-    // Material and piece-square terms: the position's running sums when they are current.
     const bool summed = pos.score_generation() == piece_square_scores.generation;
     int side[2] = {0, 0};
     int lions[2] = {0, 0};
-    for (Color c : {WHITE, BLACK}) side[c] = piece_terms(T, pos, c, lions[c], summed);
+    if (summed && w[ZONE_REACH] == 0) {
+        for (Color c : {WHITE, BLACK}) {
+            side[c] = pos.psq_score(c) + w[MOBILITY] * pos.slider_reach(c);
+            lions[c] = pos.lion_count(c);
+        }
+    } else {
+        for (Color c : {WHITE, BLACK}) side[c] = walked_piece_terms(T, pos, c, lions[c], summed);
+    }
     for (Color c : {WHITE, BLACK}) {
         if (lions[c] && !lions[~c]) side[c] += w[LION_MONOPOLY];
         side[c] -= royal_danger(T, pos, c, lions[~c] > 0);
