@@ -199,16 +199,15 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
                 danger += d <= 2 ? w[DANGER_PIECE_NEAR] : w[DANGER_PIECE_THREE];
         }
     }
-    int guards = 0, gaps = 0;
-    for (int d = 0; d < DIRECTION_NB; ++d) {
-        const Square s = Square(royal + DIRECTION_OFFSET[d]);
-        const Piece p = b[s];
-        if (p == EMPTY || p == EDGE || color_of(p) != c) continue;
-        ++guards;
-        // A Lion takes an unprotected piece for free; protected pieces keep it out. The royal
-        // itself does not count as a protector: recapturing would walk it out of its shelter.
-        if (enemy_has_lion && w[WALL_GAP] != 0 && attacker_count(b, s, c) < 2) ++gaps;
-    }
+    // The own pieces next to the royal, all eight at once.
+    const unsigned wall = Neighbours(b, royal).owned_by(c);
+    const int guards = std::popcount(wall);
+    int gaps = 0;
+    // A Lion takes an unprotected piece for free; protected pieces keep it out. The royal
+    // itself does not count as a protector: recapturing would walk it out of its shelter.
+    if (enemy_has_lion && w[WALL_GAP] != 0)
+        for (unsigned m = wall; m; m &= m - 1)
+            gaps += attacker_count(b, Square(royal + DIRECTION_OFFSET[std::countr_zero(m)]), c) < 2;
     danger -= w[ROYAL_GUARD] * (guards < 4 ? guards : 4);
     danger += w[WALL_GAP] * gaps;
     return danger;
