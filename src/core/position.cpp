@@ -1,5 +1,7 @@
 #include "shishi/core/position.hpp"
 
+#include <cstring>
+
 #include "shishi/core/piece_square.hpp"
 #include "shishi/core/slider_reach.hpp"
 #include "shishi/core/zobrist.hpp"
@@ -25,6 +27,7 @@ void Position::clear() {
     royal_square_[WHITE] = royal_square_[BLACK] = NO_SQUARE;
     psq_[WHITE] = psq_[BLACK] = 0;
     reach_[WHITE] = reach_[BLACK] = 0;
+    reach_pending_ = false;
     lions_[WHITE] = lions_[BLACK] = 0;
     psq_generation_ = piece_square_scores.generation;
     side_ = WHITE;
@@ -36,6 +39,7 @@ void Position::clear() {
 }
 
 void Position::put_piece(Square s, Piece p) {
+    if (reach_pending_) settle_reach();
     add_slider_reach_change(board_, s, EMPTY, p, reach_);
     lions_[color_of(p)] += is_lion(kind_of(p));
     add_piece(s, p);
@@ -67,6 +71,7 @@ void Position::set_move_counters(int halfmove_clock, int start_move_number) {
 }
 
 void Position::clear_history() {
+    if (reach_pending_) settle_reach();  // it needs the last undo record
     start_move_number_ += plies();
     history_.clear();
 }
@@ -119,7 +124,35 @@ uint64_t Position::compute_key() const {
     return k ^ zobrist::counter_strike_key(counter_strike_);
 }
 
+// The board before the last move, rebuilt in a copy from the undo record, then changed square
+// by square as make changed it, each change adding what it does to the reach.
+void Position::settle_reach() const {
+    const UndoRecord& u = history_.back();
+    const Move m = u.move;
+    const Square from = m.from(), to = m.to(), mid = m.mid();
+    const Piece arrived = board_[to];
+    Piece b[FRAME_SQUARES];
+    std::memcpy(b, board_, sizeof b);
+    b[from] = u.moved;
+    if (to != from) b[to] = u.captured_to;
+    if (mid != NO_SQUARE) {
+        b[mid] = u.captured_mid;
+        add_slider_reach_change(b, mid, u.captured_mid, EMPTY, reach_);
+        b[mid] = EMPTY;
+    }
+    if (to != from) {
+        // First `from` (with `to` as it was), then `to` (with `from` empty).
+        add_slider_reach_change(b, from, u.moved, EMPTY, reach_);
+        b[from] = EMPTY;
+        add_slider_reach_change(b, to, u.captured_to, arrived, reach_);
+    } else if (arrived != u.moved) {
+        add_slider_reach_change(b, to, u.moved, arrived, reach_);  // promotion in place
+    }
+    reach_pending_ = false;
+}
+
 void Position::make(Move m) {
+    if (reach_pending_) settle_reach();  // the undo record keeps the reach before this move
     history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
                                   int32_t(halfmove_clock_), {royal_square_[0], royal_square_[1]},
                                   {psq_[0], psq_[1]}, {reach_[0], reach_[1]}, {lions_[0], lions_[1]}});
@@ -138,20 +171,12 @@ void Position::make(Move m) {
             u.index_mid = index_[mid];
             key_ ^= zobrist::piece_key(c, mid);
             psq_[~side_] -= piece_square_score(c, mid);
-            add_slider_reach_change(board_, mid, c, EMPTY, reach_);
             remove_piece(mid);
             lion_taken = is_lion(kind_of(c));
             lions_[~side_] -= lion_taken;
         }
-        // What stands on `to` after the move; promotion's other bookkeeping follows below.
-        const Piece arrived = m.is_promotion() ? make_piece(side_, kind_info(kind_of(p)).promotes_to) : p;
         if (to != from) {
             Piece c = board_[to];
-            // The squares change one at a time, as the walks from each assume: first `from`
-            // (with `to` as it was), then `to` (with `from` empty).
-            add_slider_reach_change(board_, from, p, EMPTY, reach_);
-            board_[from] = EMPTY;
-            add_slider_reach_change(board_, to, c, arrived, reach_);
             if (c != EMPTY) {
                 u.captured_to = c;
                 u.index_to = index_[to];
@@ -171,8 +196,7 @@ void Position::make(Move m) {
             psq_[side_] += piece_square_score(p, to) - piece_square_score(p, from);
         }
         if (m.is_promotion()) {
-            const Piece q = arrived;
-            if (to == from) add_slider_reach_change(board_, to, p, q, reach_);  // promotion in place
+            const Piece q = make_piece(side_, kind_info(kind_of(p)).promotes_to);
             lions_[side_] += is_lion(kind_of(q));
             board_[to] = q;
             key_ ^= zobrist::piece_key(p, to) ^ zobrist::piece_key(q, to);
@@ -188,6 +212,7 @@ void Position::make(Move m) {
         if (royal_square_[side_] == from) royal_square_[side_] = to;
         // Counter-strike: a non-Lion took a Lion; the square is where the capturer now stands.
         if (lion_taken && !is_lion(kind_of(p))) new_counter_strike = to;
+        reach_pending_ = true;  // settle_reach() adds the move's change when it is needed
     }
     key_ ^= zobrist::counter_strike_key(counter_strike_) ^ zobrist::counter_strike_key(new_counter_strike);
     counter_strike_ = new_counter_strike;
@@ -220,6 +245,7 @@ void Position::unmake() {
     psq_[1] = u.psq[1];
     reach_[0] = u.reach[0];
     reach_[1] = u.reach[1];
+    reach_pending_ = false;
     lions_[0] = u.lions[0];
     lions_[1] = u.lions[1];
     key_ = u.key;
@@ -256,7 +282,7 @@ bool Position::is_consistent() const {
             lions[c] += is_lion(kind_of(board_[list_[c][i]]));
         }
     for (Color c : {WHITE, BLACK})
-        if (reach[c] != reach_[c] || lions[c] != lions_[c]) return false;
+        if (reach[c] != slider_reach(c) || lions[c] != lions_[c]) return false;
     if (psq_generation_ == piece_square_scores.generation) {
         int32_t psq[2] = {0, 0};
         for (int s = 0; s < FRAME_SQUARES; ++s)

@@ -66,9 +66,16 @@ public:
     // Recomputes the sums from the installed table (after the evaluation's weights changed).
     void refresh_scores();
     // Squares side c's sliders reach along their sliding rays (slider_reach.hpp), the
-    // evaluation's mobility count, and side c's pieces with full Lion power; both kept by
-    // make/unmake (unmake restores them from the undo record).
-    int slider_reach(Color c) const { return reach_[c]; }
+    // evaluation's mobility count, and side c's pieces with full Lion power; both kept through
+    // make/unmake (unmake restores them from the undo record). The reach follows a move only
+    // when asked for, or when the next move is made: the many positions the search leaves
+    // without evaluating them or moving on (cut-offs, cached evaluations) never pay for it.
+    // So the first call after a move writes the cached count: like make, not for two threads
+    // at once on one position.
+    int slider_reach(Color c) const {
+        if (reach_pending_) settle_reach();
+        return reach_[c];
+    }
     int lion_count(Color c) const { return lions_[c]; }
     // SFEN-style move number: 1 for the first move of the game, +1 per ply.
     int move_number() const { return start_move_number_ + plies(); }
@@ -99,6 +106,7 @@ private:
     void restore_piece(Square s, Piece p, int idx); // exact inverse of remove_piece
     uint64_t compute_key() const;
     Square find_royal(Color c) const;  // by scanning the piece list
+    void settle_reach() const;         // applies the last move's change to reach_
 
     Piece board_[FRAME_SQUARES];
     uint8_t index_[FRAME_SQUARES];  // slot of the piece on a square in its side's list
@@ -107,7 +115,8 @@ private:
     int royals_[2];
     Square royal_square_[2];
     int32_t psq_[2];
-    int32_t reach_[2];
+    mutable int32_t reach_[2];
+    mutable bool reach_pending_;  // reach_ is still that of the position before the last move
     uint8_t lions_[2];
     uint32_t psq_generation_;
     Color side_;
