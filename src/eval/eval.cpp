@@ -139,6 +139,15 @@ struct NearTable {
 // Built by the compiler, so an evaluation during another file's static initialisation sees it.
 constinit const NearTable NEAR;
 
+// Set bits of an 8-bit mask: a lookup, since std::popcount without a POPCNT target is a call.
+struct BitCount {
+    uint8_t n[256];
+    constexpr BitCount() : n{} {
+        for (int m = 1; m < 256; ++m) n[m] = uint8_t(n[m >> 1] + (m & 1));
+    }
+};
+constinit const BitCount BIT_COUNT;
+
 // Built on first use, which may come during another file's static initialisation (a test's
 // constant from piece_value): the default weights it reads are constant-initialised for that.
 // Reached through a pointer so the hot callers (piece_value in exchange evaluation and move
@@ -201,7 +210,7 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
     }
     // The own pieces next to the royal, all eight at once.
     const unsigned wall = Neighbours(b, royal).owned_by(c);
-    const int guards = std::popcount(wall);
+    const int guards = BIT_COUNT.n[wall];
     int gaps = 0;
     // A Lion takes an unprotected piece for free; protected pieces keep it out. The royal
     // itself does not count as a protector: recapturing would walk it out of its shelter.
