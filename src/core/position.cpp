@@ -4,6 +4,7 @@
 
 #include "shishi/core/piece_square.hpp"
 #include "shishi/core/slider_reach.hpp"
+#include "slider_reach_change.hpp"
 #include "shishi/core/zobrist.hpp"
 
 namespace shishi {

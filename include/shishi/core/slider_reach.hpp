@@ -5,8 +5,6 @@
 // from that square (Chu rays are short, about 2.5 squares).
 #pragma once
 
-#include <cstdint>
-
 #include "shishi/core/types.hpp"
 
 namespace shishi {
@@ -14,9 +12,7 @@ namespace shishi {
 // The reach of the piece on s alone, by walking its rays (0 for a piece that does not slide).
 int piece_slider_reach(const Piece* board, Square s);
 
-// Adds to reach[WHITE] and reach[BLACK] the change of their slider reach when square s turns
-// from `before` into `after` (EMPTY or a piece; either may slide) and nothing else changes.
-// board[s] is not read, so the caller may call it before or after writing the square.
-void add_slider_reach_change(const Piece* board, Square s, Piece before, Piece after, int32_t reach[2]);
+// How a change of one square changes the totals is Position's business, inline in its source
+// (src/core/slider_reach_change.hpp): make (when the reach is settled) and setup call it for every changed square.
 
 }  // namespace shishi
