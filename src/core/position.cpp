@@ -4,8 +4,8 @@
 
 #include "shishi/core/piece_square.hpp"
 #include "shishi/core/slider_reach.hpp"
-#include "slider_reach_change.hpp"
 #include "shishi/core/zobrist.hpp"
+#include "slider_reach_change.hpp"
 
 namespace shishi {
 

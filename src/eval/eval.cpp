@@ -5,9 +5,9 @@
 // and crowds near a lone royal, gaps in its wall a Lion can take). The per-piece sums and the
 // Lion counts are kept by Position through make/unmake, so the evaluation reads them; only
 // when they cannot serve (the sums made for other weights, or a non-zero zone weight, which
-// the kept reach does not split) does it walk both piece lists. Everything is computed for the first player's view with the second
-// player's squares turned by 180 degrees, so a position and its colour-swapped rotation
-// evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
+// the kept reach does not split) does it walk both piece lists. Everything is computed for the
+// first player's view with the second player's squares turned by 180 degrees, so a position
+// and its colour-swapped rotation evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
 #include "shishi/eval/eval.hpp"
 
 #include <algorithm>

@@ -1,6 +1,7 @@
 // A Chu Shogi position: mailbox board, piece lists per side, side to move, counter-strike state,
-// incremental Zobrist key, material/piece-square sums, slider reach and Lion counts, and the stack of undo records that doubles as the move history used
-// for repetition detection. make()/unmake() change the position in place without copying it.
+// incremental Zobrist key, material/piece-square sums, slider reach and Lion counts, and the
+// stack of undo records that doubles as the move history used for repetition detection.
+// make()/unmake() change the position in place without copying it.
 #pragma once
 
 #include <cstdint>
