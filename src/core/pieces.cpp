@@ -2,6 +2,8 @@
 // forward-left (the first player's view). Betza notation in the comments.
 #include "shishi/core/pieces.hpp"
 
+#include "shishi/core/piece_reach.hpp"
+
 namespace shishi {
 namespace {
 
@@ -139,6 +141,20 @@ struct SlideMasks {
 };
 constexpr SlideMasks SLIDES{};
 const uint8_t (&SLIDE_MASKS)[256] = SLIDES.m;
+
+// The reach table again, indexed by the board byte (colour bit and kind); empty and guard
+// squares reach nowhere.
+constexpr PieceReach build_piece_reach() {
+    PieceReach t{};
+    for (int c = 0; c < 2; ++c)
+        for (int k = 1; k < KIND_NB; ++k) {
+            const Piece p = make_piece(Color(c), Kind(k));
+            for (int d = 0; d < DIRECTION_NB; ++d) t.reach[p][d] = t.side_reach[c][p][d] = REACH.r[c][k][d];
+            t.lion[p] = t.side_lion[c][p] = KIND_TABLE[k].lion;
+        }
+    return t;
+}
+constexpr PieceReach PIECE_REACH = build_piece_reach();
 
 Kind kind_from_letter(char lower_letter, bool promoted) {
     for (int k = 1; k < KIND_NB; ++k)

@@ -1,123 +1,202 @@
-// Swap-list exchange evaluation on a copy of the board: apply the move, then repeatedly find the
-// least valuable attacker of the destination for the side to move, record the running balance,
-// and finally let each side stop where continuing would lose (negamax over the list).
+// Swap-list exchange evaluation without a board copy: the capturers of the destination are
+// collected once for both sides, each in a slot of its own (per direction the jump square and
+// the first piece along the line, then the eight Lion squares off the lines). Each reply takes
+// the cheapest slot of its side, the first in that order among equal costs; when a piece on a
+// line leaves, the line is walked on past it, so the piece behind it (an x-ray) joins in. The
+// running balance goes into a list that a negamax over it resolves (each side may stop).
 #include "shishi/search/see.hpp"
 
 #include <algorithm>
-#include <cstring>
+#include <bit>
+#include <cstdint>
+#include <utility>
 
 #include "shishi/core/attacks.hpp"
+#include "shishi/core/piece_reach.hpp"
 #include "shishi/eval/eval.hpp"
 #include "shishi/search/move_order.hpp"
 
 namespace shishi {
 namespace {
 
-constexpr int NO_ATTACKER = 1 << 30;
-
-inline bool owned_by(Piece x, Piece bit) { return (x & EDGE) == bit; }
-
-struct Attacker {
-    Square from = NO_SQUARE;
-    int cost = NO_ATTACKER;  // value put on the square (0 for an igui capture)
-    bool igui = false;
-};
-
 // Value of losing piece p: its material, or ROYAL_CAPTURE_VALUE for a side's last royal.
-int loss_value(const int royals[2], Piece p) {
+inline int loss_value(const int royals[2], Piece p) {
     const Kind k = kind_of(p);
     if (is_royal(k) && royals[color_of(p)] == 1) return ROYAL_CAPTURE_VALUE;
     return piece_value(k);
 }
 
-// Cheapest piece of side `by` that can capture on s (board b) by a single capture.
-Attacker least_valuable_attacker(const Piece* b, Square s, Color by, const int royals[2]) {
-    const Piece bit = colour_bit(by);
-    const bool lion_victim = is_lion(kind_of(b[s]));
-    Attacker best;
-    auto consider = [&](Square from, bool adjacent, uint8_t r) {
-        const Piece x = b[from];
-        const Kind k = kind_of(x);
-        if (!adjacent && lion_victim && is_lion(k)) return;  // protected-Lion rule, simplified
-        const bool igui = adjacent && (is_lion(k) || (r & REACH_LION_LINE));
-        const int cost = igui ? 0 : loss_value(royals, x);
-        if (cost < best.cost) best = Attacker{from, cost, igui};
-    };
-    for (int d = 0; d < DIRECTION_NB; ++d) {
+// Slots: 2d = the jump square of direction d, 2d + 1 = the first piece along d, 16 + i = the
+// Lion square LION_OFF_LINE[i]. Rising slot order is the order of the original attacker scan,
+// which breaks ties between equal costs.
+constexpr int OFF_LINE_SLOT = 16;
+constexpr int SLOT_NB = 24;
+
+class Capturers {
+public:
+    // The board after the move: `from` and `mid` are empty, the mover stands on `to`.
+    Capturers(const Piece* b, Square to, Square from, Square mid, const int royals[2])
+        : b_(b), to_(to), from_(from), mid_(mid), royals_(royals) {
+        scan_lines(std::make_integer_sequence<int, DIRECTION_NB>{});
+        scan_off_line(std::make_integer_sequence<int, 8>{});
+    }
+
+    // The cheapest capture of side c (the first slot among equal costs), -1 when it has none.
+    // With a Lion on the square, Lions that are not adjacent do not count.
+    int cheapest(Color c, bool lion_on_square) const {
+        uint32_t m = side_[c] & (lion_on_square ? ~far_lion_ : ~0u);
+        if (m == 0) return -1;
+        int best = std::countr_zero(m);
+        int best_cost = cost_[best];
+        for (m &= m - 1; m; m &= m - 1) {
+            const int i = std::countr_zero(m);
+            if (cost_[i] < best_cost) best_cost = cost_[i], best = i;
+        }
+        return best;
+    }
+    int cost(int slot) const { return cost_[slot]; }
+    bool igui(int slot) const { return igui_ >> slot & 1; }
+    bool lion(int slot) const { return lion_ >> slot & 1; }
+
+    // The piece of `slot` has captured on the square: it leaves its own square, and the line it
+    // stood on opens to the next piece.
+    void remove(int slot) {
+        const uint32_t bit = 1u << slot;
+        side_[0] &= ~bit;
+        side_[1] &= ~bit;
+        if (slot >= OFF_LINE_SLOT) return;
+        const int d = slot >> 1;
         const int off = DIRECTION_OFFSET[d];
-        const int back = opposite_direction(d);
-        const Square s2 = Square(s + 2 * off);
-        const Piece x2 = b[s2];
-        if (owned_by(x2, bit)) {
-            const uint8_t r = reach(by, kind_of(x2), back);
-            if (r & REACH_JUMP) consider(s2, false, r);
+        const Square s = square_[slot];
+        if (s == Square(to_ + 2 * off)) {  // the jump square: both of its slots go
+            const uint32_t jump = 1u << (2 * d);
+            side_[0] &= ~jump;
+            side_[1] &= ~jump;
+            jumped_ |= 1u << d;
         }
-        const Square s1 = Square(s + off);
-        const Piece x = b[s1];
-        if (x != EMPTY) {
-            if (owned_by(x, bit)) {
-                const uint8_t r = reach(by, kind_of(x), back);
-                if (r & (REACH_STEP | REACH_SLIDE)) consider(s1, true, r);
-            }
-            continue;
+        if (s != line_[d]) return;
+        const uint32_t line = 1u << (2 * d + 1);
+        side_[0] &= ~line;
+        side_[1] &= ~line;
+        const Square s2 = Square(to_ + 2 * off);
+        const bool s2_gone = jumped_ >> d & 1;
+        Square t = Square(s + off);
+        for (;; t = Square(t + off)) {
+            while (b_[t] == EMPTY) t = Square(t + off);
+            if (t != from_ && t != mid_ && !(s2_gone && t == s2)) break;
         }
-        Square t = s1;
-        do {
-            t = Square(t + off);
-        } while (b[t] == EMPTY);
-        if (owned_by(b[t], bit)) {
-            const uint8_t r = reach(by, kind_of(b[t]), back);
-            if (r & REACH_SLIDE) consider(t, false, r);
-        }
+        line_[d] = t;
+        const Piece x = b_[t];
+        const uint8_t r = piece_reach(x, opposite_direction(d));
+        if (r & REACH_SLIDE) add(2 * d + 1, t, x, false, r);
     }
-    for (int off : LION_OFF_LINE) {
-        const Square from = Square(s + off);
-        if (owned_by(b[from], bit) && is_lion(kind_of(b[from]))) consider(from, false, 0);
+
+private:
+    // One direction and one Lion square at a time with constant offsets (unrolled).
+    template <int... D>
+    void scan_lines(std::integer_sequence<int, D...>) { (scan_line<D>(), ...); }
+    template <int... I>
+    void scan_off_line(std::integer_sequence<int, I...>) { (scan_lion_square<I>(), ...); }
+
+    template <int D>
+    void scan_line() {
+        constexpr int off = DIRECTION_OFFSET[D];
+        constexpr int back = opposite_direction(D);
+        const Square s2 = Square(to_ + 2 * off);
+        const Piece x2 = b_[s2];
+        const uint8_t r2 = piece_reach(x2, back);
+        if ((r2 & REACH_JUMP) && s2 != from_) add(2 * D, s2, x2, false, r2);
+        // The first piece along the line; `from` and `mid` are empty now.
+        Square t = Square(to_ + off);
+        for (;; t = Square(t + off)) {
+            while (b_[t] == EMPTY) t = Square(t + off);
+            if (t != from_ && t != mid_) break;
+        }
+        line_[D] = t;
+        const Piece x = b_[t];
+        const uint8_t r = piece_reach(x, back);
+        const bool adjacent = t == Square(to_ + off);
+        if (r & (adjacent ? (REACH_STEP | REACH_SLIDE) : REACH_SLIDE)) add(2 * D + 1, t, x, adjacent, r);
     }
-    return best;
-}
+
+    template <int I>
+    void scan_lion_square() {
+        const Square s = Square(to_ + LION_OFF_LINE[I]);
+        const Piece x = b_[s];
+        if (lion_piece_byte(x) && s != from_) add(OFF_LINE_SLOT + I, s, x, false, 0);
+    }
+
+
+    // x (not EMPTY or EDGE) on s captures on the square along slot's line, reach r there.
+    void add(int slot, Square s, Piece x, bool adjacent, uint8_t r) {
+        const uint32_t bit = 1u << slot;
+        const bool lion = lion_piece_byte(x);
+        const Color c = color_of(x);
+        const bool igui = adjacent && (lion || (r & REACH_LION_LINE));
+        side_[c] |= bit;
+        if (igui) igui_ |= bit; else igui_ &= ~bit;
+        if (lion) lion_ |= bit; else lion_ &= ~bit;
+        if (lion && !adjacent) far_lion_ |= bit; else far_lion_ &= ~bit;
+        cost_[slot] = igui ? 0 : loss_value(royals_, x);
+        square_[slot] = s;
+    }
+
+    const Piece* b_;
+    Square to_, from_, mid_;
+    const int* royals_;
+    uint32_t side_[2] = {0, 0};
+    uint32_t igui_ = 0, lion_ = 0, far_lion_ = 0;
+    uint32_t jumped_ = 0;  // bit d: the piece on direction d's jump square has captured
+    Square line_[DIRECTION_NB];
+    int cost_[SLOT_NB];
+    Square square_[SLOT_NB];
+};
 
 }  // namespace
 
-int see(const Position& pos, Move m) {
-    if (m.is_pass() || m.is_none()) return 0;
-    Piece b[FRAME_SQUARES];
-    std::memcpy(b, pos.board(), sizeof b);
-    const int royals[2] = {pos.royal_count(WHITE), pos.royal_count(BLACK)};
+namespace {
 
+// What m itself takes (capture_value of move_order.hpp): both victims of a double move, and
+// nothing on the destination of an igui.
+int captured_by(const Piece* b, Move m, const int royals[2]) {
+    int v = 0;
+    if (m.is_double()) v += loss_value(royals, b[m.mid()]);
+    if (m.to() != m.from() && b[m.to()] != EMPTY) v += loss_value(royals, b[m.to()]);
+    return v;
+}
+
+// The exchange after m (not a pass), which takes `captured`.
+int exchange(const Position& pos, Move m, int captured, const int royals[2]) {
+    if (m.is_igui()) return captured;
+    const Piece* b = pos.board();
     const Color us = pos.side_to_move();
     Piece mover = b[m.from()];
     int gain[64];
-    gain[0] = 0;
-    if (m.is_double()) {
-        gain[0] += loss_value(royals, b[m.mid()]);
-        b[m.mid()] = EMPTY;
-    }
-    if (m.is_igui()) return gain[0];
-    const Square to = m.to();
-    if (b[to] != EMPTY) gain[0] += loss_value(royals, b[to]);
+    gain[0] = captured;
     if (m.is_promotion()) {
         const Kind k = kind_of(mover);
         const Kind promoted = kind_info(k).promotes_to;
         gain[0] += piece_value(promoted) - piece_value(k);
         mover = make_piece(us, promoted);
     }
-    b[m.from()] = EMPTY;
-    b[to] = mover;
     if (gain[0] >= ROYAL_CAPTURE_VALUE) return gain[0];  // the game is over
 
+    const Square to = m.to();
+    // A single move has no mid square; its origin stands in (already empty).
+    Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals);
     int on_square = loss_value(royals, mover);
+    bool lion_on_square = is_lion(kind_of(mover));
     Color side = ~us;
     int d = 0;
     while (d < 63) {
-        const Attacker a = least_valuable_attacker(b, to, side, royals);
-        if (a.cost == NO_ATTACKER) break;
+        const int a = caps.cheapest(side, lion_on_square);
+        if (a < 0) break;
         ++d;
         gain[d] = on_square - gain[d - 1];
-        if (a.igui || on_square >= ROYAL_CAPTURE_VALUE) break;
-        on_square = a.cost;
-        b[to] = b[a.from];
-        b[a.from] = EMPTY;
+        if (caps.igui(a) || on_square >= ROYAL_CAPTURE_VALUE) break;
+        on_square = caps.cost(a);
+        lion_on_square = caps.lion(a);
+        caps.remove(a);
         side = ~side;
     }
     // Each capturer may decline: it keeps -gain[k - 1] then.
@@ -125,12 +204,22 @@ int see(const Position& pos, Move m) {
     return gain[0];
 }
 
+}  // namespace
+
+int see(const Position& pos, Move m) {
+    if (m.is_pass() || m.is_none()) return 0;
+    const int royals[2] = {pos.royal_count(WHITE), pos.royal_count(BLACK)};
+    return exchange(pos, m, captured_by(pos.board(), m, royals), royals);
+}
+
 bool see_ge(const Position& pos, Move m, int threshold) {
     if (m.is_pass() || m.is_none()) return 0 >= threshold;
+    const int royals[2] = {pos.royal_count(WHITE), pos.royal_count(BLACK)};
+    const int captured = captured_by(pos.board(), m, royals);
     // Whatever follows, the mover loses at most itself (a royal may cost the game).
     const Kind k = kind_of(pos.piece_on(m.from()));
-    if (!is_royal(k) && capture_value(pos, m) - piece_value(k) >= threshold) return true;
-    return see(pos, m) >= threshold;
+    if (!is_royal(k) && captured - piece_value(k) >= threshold) return true;
+    return exchange(pos, m, captured, royals) >= threshold;
 }
 
 }  // namespace shishi

@@ -12,8 +12,8 @@
 //   it costs nothing and ends the exchange. Other double captures are not modelled.
 // - A Lion never recaptures a Lion from two squares away (the protected-Lion rule usually
 //   forbids it); promotions during the replies are ignored.
-// - X-rays are exact: attackers are found again on the board after each capture, so a slider
-//   behind a piece that has captured joins in.
+// - X-rays are exact: when a piece on a line has captured, the piece behind it on that line
+//   joins in.
 // - Capturing the last royal is worth ROYAL_CAPTURE_VALUE, so a royal recaptures only onto a
 //   square nobody can take back.
 #pragma once
