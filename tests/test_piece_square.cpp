@@ -1,5 +1,6 @@
 // The material and piece-square sums Position keeps for the evaluation: make/unmake keep them
-// equal to a recount, and the evaluation from them equals the evaluation from scratch.
+// equal to a recount, and the evaluation from them (with the slider reach and Lion counts kept
+// by Position) equals the evaluation from scratch (the walk over both piece lists).
 #include <random>
 
 #include "shishi/core/piece_square.hpp"

@@ -130,6 +130,18 @@ struct MoveShapes {
 constexpr MoveShapes SHAPES{};
 const MoveShape (&MOVE_SHAPES)[2][KIND_NB] = SHAPES.m;
 
+struct SlideMasks {
+    uint8_t m[256];
+    constexpr SlideMasks() : m{} {
+        for (int c = 0; c < 2; ++c)
+            for (int k = 1; k < KIND_NB; ++k)
+                for (int d = 0; d < DIRECTION_NB; ++d)
+                    if (REACH.r[c][k][d] == REACH_SLIDE) m[make_piece(Color(c), Kind(k))] |= uint8_t(1u << d);
+    }
+};
+constexpr SlideMasks SLIDES{};
+const uint8_t (&SLIDE_MASKS)[256] = SLIDES.m;
+
 // The reach table again, indexed by the board byte (colour bit and kind); empty and guard
 // squares reach nowhere.
 constexpr PieceReach build_piece_reach() {

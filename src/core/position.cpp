@@ -1,7 +1,11 @@
 #include "shishi/core/position.hpp"
 
+#include <cstring>
+
 #include "shishi/core/piece_square.hpp"
+#include "shishi/core/slider_reach.hpp"
 #include "shishi/core/zobrist.hpp"
+#include "slider_reach_change.hpp"
 
 namespace shishi {
 
@@ -23,6 +27,9 @@ void Position::clear() {
     royals_[WHITE] = royals_[BLACK] = 0;
     royal_square_[WHITE] = royal_square_[BLACK] = NO_SQUARE;
     psq_[WHITE] = psq_[BLACK] = 0;
+    reach_[WHITE] = reach_[BLACK] = 0;
+    reach_pending_ = false;
+    lions_[WHITE] = lions_[BLACK] = 0;
     psq_generation_ = piece_square_scores.generation;
     side_ = WHITE;
     counter_strike_ = NO_SQUARE;
@@ -33,6 +40,9 @@ void Position::clear() {
 }
 
 void Position::put_piece(Square s, Piece p) {
+    if (reach_pending_) settle_reach();
+    add_slider_reach_change(board_, s, EMPTY, p, reach_);
+    lions_[color_of(p)] += is_lion(kind_of(p));
     add_piece(s, p);
     key_ ^= zobrist::piece_key(p, s);
     psq_[color_of(p)] += piece_square_score(p, s);
@@ -62,6 +72,7 @@ void Position::set_move_counters(int halfmove_clock, int start_move_number) {
 }
 
 void Position::clear_history() {
+    if (reach_pending_) settle_reach();  // it needs the last undo record
     start_move_number_ += plies();
     history_.clear();
 }
@@ -114,10 +125,38 @@ uint64_t Position::compute_key() const {
     return k ^ zobrist::counter_strike_key(counter_strike_);
 }
 
+// The board before the last move, rebuilt in a copy from the undo record, then changed square
+// by square as make changed it, each change adding what it does to the reach.
+void Position::settle_reach() const {
+    const UndoRecord& u = history_.back();
+    const Move m = u.move;
+    const Square from = m.from(), to = m.to(), mid = m.mid();
+    const Piece arrived = board_[to];
+    Piece b[FRAME_SQUARES];
+    std::memcpy(b, board_, sizeof b);
+    b[from] = u.moved;
+    if (to != from) b[to] = u.captured_to;
+    if (mid != NO_SQUARE) {
+        b[mid] = u.captured_mid;
+        add_slider_reach_change(b, mid, u.captured_mid, EMPTY, reach_);
+        b[mid] = EMPTY;
+    }
+    if (to != from) {
+        // First `from` (with `to` as it was), then `to` (with `from` empty).
+        add_slider_reach_change(b, from, u.moved, EMPTY, reach_);
+        b[from] = EMPTY;
+        add_slider_reach_change(b, to, u.captured_to, arrived, reach_);
+    } else if (arrived != u.moved) {
+        add_slider_reach_change(b, to, u.moved, arrived, reach_);  // promotion in place
+    }
+    reach_pending_ = false;
+}
+
 void Position::make(Move m) {
+    if (reach_pending_) settle_reach();  // the undo record keeps the reach before this move
     history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
                                   int32_t(halfmove_clock_), {royal_square_[0], royal_square_[1]},
-                                  {psq_[0], psq_[1]}});
+                                  {psq_[0], psq_[1]}, {reach_[0], reach_[1]}, {lions_[0], lions_[1]}});
     UndoRecord& u = history_.back();
     Square new_counter_strike = NO_SQUARE;
     ++halfmove_clock_;
@@ -135,6 +174,7 @@ void Position::make(Move m) {
             psq_[~side_] -= piece_square_score(c, mid);
             remove_piece(mid);
             lion_taken = is_lion(kind_of(c));
+            lions_[~side_] -= lion_taken;
         }
         if (to != from) {
             Piece c = board_[to];
@@ -144,7 +184,9 @@ void Position::make(Move m) {
                 key_ ^= zobrist::piece_key(c, to);
                 psq_[~side_] -= piece_square_score(c, to);
                 remove_piece(to);
-                lion_taken |= is_lion(kind_of(c));
+                const bool lion = is_lion(kind_of(c));
+                lions_[~side_] -= lion;
+                lion_taken |= lion;
             }
             int i = index_[from];
             list_[side_][i] = to;
@@ -155,7 +197,8 @@ void Position::make(Move m) {
             psq_[side_] += piece_square_score(p, to) - piece_square_score(p, from);
         }
         if (m.is_promotion()) {
-            Piece q = make_piece(side_, kind_info(kind_of(p)).promotes_to);
+            const Piece q = make_piece(side_, kind_info(kind_of(p)).promotes_to);
+            lions_[side_] += is_lion(kind_of(q));
             board_[to] = q;
             key_ ^= zobrist::piece_key(p, to) ^ zobrist::piece_key(q, to);
             psq_[side_] += piece_square_score(q, to) - piece_square_score(p, to);
@@ -170,6 +213,7 @@ void Position::make(Move m) {
         if (royal_square_[side_] == from) royal_square_[side_] = to;
         // Counter-strike: a non-Lion took a Lion; the square is where the capturer now stands.
         if (lion_taken && !is_lion(kind_of(p))) new_counter_strike = to;
+        reach_pending_ = true;  // settle_reach() adds the move's change when it is needed
     }
     key_ ^= zobrist::counter_strike_key(counter_strike_) ^ zobrist::counter_strike_key(new_counter_strike);
     counter_strike_ = new_counter_strike;
@@ -200,6 +244,11 @@ void Position::unmake() {
     royal_square_[1] = u.royal[1];
     psq_[0] = u.psq[0];
     psq_[1] = u.psq[1];
+    reach_[0] = u.reach[0];
+    reach_[1] = u.reach[1];
+    reach_pending_ = false;
+    lions_[0] = u.lions[0];
+    lions_[1] = u.lions[1];
     key_ = u.key;
     history_.pop_back();
 }
@@ -226,6 +275,15 @@ bool Position::is_consistent() const {
                                                color_of(board_[r]) != c || !is_royal(kind_of(board_[r]))))
             return false;
     }
+    int32_t reach[2] = {0, 0};
+    int lions[2] = {0, 0};
+    for (Color c : {WHITE, BLACK})
+        for (int i = 0; i < count_[c]; ++i) {
+            reach[c] += piece_slider_reach(board_, list_[c][i]);
+            lions[c] += is_lion(kind_of(board_[list_[c][i]]));
+        }
+    for (Color c : {WHITE, BLACK})
+        if (reach[c] != slider_reach(c) || lions[c] != lions_[c]) return false;
     if (psq_generation_ == piece_square_scores.generation) {
         int32_t psq[2] = {0, 0};
         for (int s = 0; s < FRAME_SQUARES; ++s)

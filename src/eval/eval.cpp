@@ -1,11 +1,13 @@
-// Evaluation walks both piece lists once. Per piece: material, a piece-square term chosen by
-// the piece's character (royal, Lion, Pawn, slider, stepper), for pieces that can still
-// promote part of the promotion gain that grows as the piece nears the zone, and for sliders
-// the squares they reach (more for squares in the enemy's promotion zone). Then per side: a
-// Lion against no Lion, and royal safety (enemy Lions and crowds near a lone royal, gaps in its
-// wall a Lion can take). Everything is computed for the first player's view with the second
-// player's squares turned by 180 degrees, so a position and its colour-swapped rotation
-// evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
+// Per piece: material, a piece-square term chosen by the piece's character (royal, Lion, Pawn,
+// slider, stepper), for pieces that can still promote part of the promotion gain that grows as
+// the piece nears the zone, and for sliders the squares they reach (more for squares in the
+// enemy's promotion zone). Then per side: a Lion against no Lion, and royal safety (enemy Lions
+// and crowds near a lone royal, gaps in its wall a Lion can take). The per-piece sums and the
+// Lion counts are kept by Position through make/unmake, so the evaluation reads them; only
+// when they cannot serve (the sums made for other weights, or a non-zero zone weight, which
+// the kept reach does not split) does it walk both piece lists. Everything is computed for the
+// first player's view with the second player's squares turned by 180 degrees, so a position
+// and its colour-swapped rotation evaluate to exact negatives. All weights come from the parameter table (eval_params.hpp).
 #include "shishi/eval/eval.hpp"
 
 #include <algorithm>
@@ -137,6 +139,15 @@ struct NearTable {
 // Built by the compiler, so an evaluation during another file's static initialisation sees it.
 constinit const NearTable NEAR;
 
+// Set bits of an 8-bit mask: a lookup, since std::popcount without a POPCNT target is a call.
+struct BitCount {
+    uint8_t n[256];
+    constexpr BitCount() : n{} {
+        for (int m = 1; m < 256; ++m) n[m] = uint8_t(n[m >> 1] + (m & 1));
+    }
+};
+constinit const BitCount BIT_COUNT;
+
 // Built on first use, which may come during another file's static initialisation (a test's
 // constant from piece_value): the default weights it reads are constant-initialised for that.
 // Reached through a pointer so the hot callers (piece_value in exchange evaluation and move
@@ -197,16 +208,15 @@ int royal_danger(const Tables& T, const Position& pos, Color c, bool enemy_has_l
                 danger += d <= 2 ? w[DANGER_PIECE_NEAR] : w[DANGER_PIECE_THREE];
         }
     }
-    int guards = 0, gaps = 0;
-    for (int d = 0; d < DIRECTION_NB; ++d) {
-        const Square s = Square(royal + DIRECTION_OFFSET[d]);
-        const Piece p = b[s];
-        if (p == EMPTY || p == EDGE || color_of(p) != c) continue;
-        ++guards;
-        // A Lion takes an unprotected piece for free; protected pieces keep it out. The royal
-        // itself does not count as a protector: recapturing would walk it out of its shelter.
-        if (enemy_has_lion && w[WALL_GAP] != 0 && attacker_count(b, s, c) < 2) ++gaps;
-    }
+    // The own pieces next to the royal, all eight at once.
+    const unsigned wall = Neighbours(b, royal).owned_by(c);
+    const int guards = BIT_COUNT.n[wall];
+    int gaps = 0;
+    // A Lion takes an unprotected piece for free; protected pieces keep it out. The royal
+    // itself does not count as a protector: recapturing would walk it out of its shelter.
+    if (enemy_has_lion && w[WALL_GAP] != 0)
+        for (unsigned m = wall; m; m &= m - 1)
+            gaps += attacker_count(b, Square(royal + DIRECTION_OFFSET[std::countr_zero(m)]), c) < 2;
     danger -= w[ROYAL_GUARD] * (guards < 4 ? guards : 4);
     danger += w[WALL_GAP] * gaps;
     return danger;
@@ -261,8 +271,9 @@ void prepare_evaluation(Position& pos) {
 
 namespace {
 
-// Material, piece-square (unless Summed: the position's running sum) and mobility terms of
-// side c's pieces, counting its Lions; one instance per case, so the piece loop tests neither.
+// The walk: material, piece-square (unless Summed: the position's running sum) and mobility
+// terms of side c's pieces, counting its Lions; one instance per case, so the piece loop tests
+// neither.
 template <bool Summed, bool Zone>
 int piece_terms(const Tables& T, const Position& pos, Color c, int& lions) {
     const EvalParams& w = T.w;
@@ -285,10 +296,10 @@ int piece_terms(const Tables& T, const Position& pos, Color c, int& lions) {
     return sum + w[MOBILITY] * mobility + (Zone ? w[ZONE_REACH] * zone : 0);
 }
 
-int piece_terms(const Tables& T, const Position& pos, Color c, int& lions, bool summed) {
+int walked_piece_terms(const Tables& T, const Position& pos, Color c, int& lions, bool summed) {
     if (T.w[ZONE_REACH])
         return summed ? piece_terms<true, true>(T, pos, c, lions) : piece_terms<false, true>(T, pos, c, lions);
-    return summed ? piece_terms<true, false>(T, pos, c, lions) : piece_terms<false, false>(T, pos, c, lions);
+    return piece_terms<false, false>(T, pos, c, lions);  // with current sums no walk is needed
 }
 
 }  // namespace
@@ -296,11 +307,17 @@ int piece_terms(const Tables& T, const Position& pos, Color c, int& lions, bool 
 int evaluate_white(const Position& pos) {
     const Tables& T = tables();
     const EvalParams& w = T.w;
-    // Material and piece-square terms: the position's running sums when they are current.
     const bool summed = pos.score_generation() == piece_square_scores.generation;
     int side[2] = {0, 0};
     int lions[2] = {0, 0};
-    for (Color c : {WHITE, BLACK}) side[c] = piece_terms(T, pos, c, lions[c], summed);
+    if (summed && w[ZONE_REACH] == 0) {
+        for (Color c : {WHITE, BLACK}) {
+            side[c] = pos.psq_score(c) + w[MOBILITY] * pos.slider_reach(c);
+            lions[c] = pos.lion_count(c);
+        }
+    } else {
+        for (Color c : {WHITE, BLACK}) side[c] = walked_piece_terms(T, pos, c, lions[c], summed);
+    }
     for (Color c : {WHITE, BLACK}) {
         if (lions[c] && !lions[~c]) side[c] += w[LION_MONOPOLY];
         side[c] -= royal_danger(T, pos, c, lions[~c] > 0);

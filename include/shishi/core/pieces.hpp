@@ -62,6 +62,12 @@ struct MoveShape {
 extern const MoveShape (&MOVE_SHAPES)[2][KIND_NB];
 inline const MoveShape& move_shape(Color c, Kind k) { return MOVE_SHAPES[c][k]; }
 
+// The sliding directions of a piece as bits (bit d for DIRECTION_OFFSET[d], the directions of
+// MoveShape::slide), looked up by the piece byte itself so EMPTY and EDGE read 0: the slider
+// reach kept by Position asks it of every piece found next to a changed square.
+extern const uint8_t (&SLIDE_MASKS)[256];
+inline uint8_t slide_mask(Piece p) { return SLIDE_MASKS[p]; }
+
 // Kind for a letter and promotion mark as written in FEN/SFEN; NO_KIND when there is none.
 Kind kind_from_letter(char lower_letter, bool promoted);
 

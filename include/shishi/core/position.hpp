@@ -1,6 +1,7 @@
 // A Chu Shogi position: mailbox board, piece lists per side, side to move, counter-strike state,
-// incremental Zobrist key and material/piece-square sums, and the stack of undo records that doubles as the move history used
-// for repetition detection. make()/unmake() change the position in place without copying it.
+// incremental Zobrist key, material/piece-square sums, slider reach and Lion counts, and the
+// stack of undo records that doubles as the move history used for repetition detection.
+// make()/unmake() change the position in place without copying it.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,8 @@ struct UndoRecord {
     int32_t halfmove_clock;  // before the move (a FEN may give up to nine digits)
     Square royal[2];         // royal_square() of each side before the move
     int32_t psq[2];          // psq_score() of each side before the move
+    int32_t reach[2];        // slider_reach() of each side before the move
+    uint8_t lions[2];        // lion_count() of each side before the move
 };
 
 class Position {
@@ -63,6 +66,18 @@ public:
     uint32_t score_generation() const { return psq_generation_; }
     // Recomputes the sums from the installed table (after the evaluation's weights changed).
     void refresh_scores();
+    // Squares side c's sliders reach along their sliding rays (slider_reach.hpp), the
+    // evaluation's mobility count, and side c's pieces with full Lion power; both kept through
+    // make/unmake (unmake restores them from the undo record). The reach follows a move only
+    // when asked for, or when the next move is made: the many positions the search leaves
+    // without evaluating them or moving on (cut-offs, cached evaluations) never pay for it.
+    // So the first call after a move writes the cached count: like make, not for two threads
+    // at once on one position.
+    int slider_reach(Color c) const {
+        if (reach_pending_) settle_reach();
+        return reach_[c];
+    }
+    int lion_count(Color c) const { return lions_[c]; }
     // SFEN-style move number: 1 for the first move of the game, +1 per ply.
     int move_number() const { return start_move_number_ + plies(); }
 
@@ -81,8 +96,9 @@ public:
     const RuleSet& rules() const { return *rules_; }
     void set_rules(const RuleSet& r) { rules_ = &stable(r); }
 
-    // Internal consistency (piece lists, indices, key, royal counts and squares, and the
-    // piece-square sums while their table is current); for tests and debugging.
+    // Internal consistency (piece lists, indices, key, royal counts and squares, slider reach
+    // and Lion counts against a recount, and the piece-square sums while their table is
+    // current); for tests and debugging.
     bool is_consistent() const;
 
 private:
@@ -91,6 +107,7 @@ private:
     void restore_piece(Square s, Piece p, int idx); // exact inverse of remove_piece
     uint64_t compute_key() const;
     Square find_royal(Color c) const;  // by scanning the piece list
+    void settle_reach() const;         // applies the last move's change to reach_
 
     Piece board_[FRAME_SQUARES];
     uint8_t index_[FRAME_SQUARES];  // slot of the piece on a square in its side's list
@@ -99,6 +116,9 @@ private:
     int royals_[2];
     Square royal_square_[2];
     int32_t psq_[2];
+    mutable int32_t reach_[2];
+    mutable bool reach_pending_;  // reach_ is still that of the position before the last move
+    uint8_t lions_[2];
     uint32_t psq_generation_;
     Color side_;
     Square counter_strike_;
