@@ -37,10 +37,8 @@ void compare_board(const Position& pos, Tally& tally) {
 
 TEST_CASE("is_attacked equals the reference scan over random games", "[attacks][random]") {
     std::mt19937 rng(1212);
-    std::vector<Position> roots{Position::start()};
-    for (const PerftCase& c : reference_cases()) roots.push_back(sfen(c.sfen));
     Tally tally;
-    for (const Position& root : roots)
+    for (const Position& root : random_game_roots())
         for (int game = 0; game < 2; ++game) {
             Position pos = root;
             for (int ply = 0; ply < 200; ++ply) {
@@ -63,13 +61,7 @@ TEST_CASE("is_attacked equals the reference scan on random crowded boards", "[at
     std::mt19937 rng(77);
     Tally tally;
     for (int trial = 0; trial < 600; ++trial) {
-        Position pos;
-        const int pieces = 5 + int(rng() % 70);
-        for (int i = 0; i < pieces; ++i) {
-            const Square s = make_square(int(rng() % BOARD_SIZE), int(rng() % BOARD_SIZE));
-            if (pos.piece_on(s) != EMPTY) continue;
-            pos.put_piece(s, make_piece(Color(rng() % 2), kinds[rng() % (sizeof kinds / sizeof kinds[0])]));
-        }
+        const Position pos = random_crowded_board(rng, kinds, 5, 70);
         compare_board(pos, tally);
     }
     CHECK(tally.attacked > 50000);

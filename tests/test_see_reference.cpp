@@ -57,10 +57,8 @@ Move pick(const Position& pos, const MoveList& list, std::mt19937& rng) {
 
 TEST_CASE("see() equals the board-copy reference over random games", "[see][random]") {
     std::mt19937 rng(20261201);
-    std::vector<Position> roots{Position::start()};
-    for (const PerftCase& c : reference_cases()) roots.push_back(sfen(c.sfen));
     Coverage cov;
-    for (const Position& root : roots)
+    for (const Position& root : random_game_roots())
         for (int game = 0; game < 4; ++game) {
             Position pos = root;
             for (int ply = 0; ply < 200; ++ply) {
@@ -91,14 +89,7 @@ TEST_CASE("see() equals the board-copy reference on random crowded boards", "[se
     std::mt19937 rng(1201);
     Coverage cov;
     for (int trial = 0; trial < 1500; ++trial) {
-        Position pos;
-        const int pieces = 20 + int(rng() % 60);
-        for (int i = 0; i < pieces; ++i) {
-            const Square s = make_square(int(rng() % BOARD_SIZE), int(rng() % BOARD_SIZE));
-            if (pos.piece_on(s) != EMPTY) continue;
-            const Kind k = kinds[rng() % (sizeof kinds / sizeof kinds[0])];
-            pos.put_piece(s, make_piece(Color(rng() % 2), k));
-        }
+        Position pos = random_crowded_board(rng, kinds, 20, 60);
         pos.set_side_to_move(Color(rng() % 2));
         compare_all(pos, cov);
     }

@@ -1,5 +1,6 @@
 // Helpers shared by the core tests: building positions from a short list of placed pieces,
-// parsing moves that must be legal, the reference perft suite, and random playouts.
+// parsing moves that must be legal, the reference perft suite, random playouts and random
+// crowded boards.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -149,6 +150,31 @@ inline std::vector<Move> random_game(Position& pos, int plies, std::mt19937& rng
         played.push_back(m);
     }
     return played;
+}
+
+// Roots for random games: the start and every position of the book-rules perft reference.
+inline std::vector<Position> random_game_roots() {
+    std::vector<Position> roots{Position::start()};
+    for (const PerftCase& c : reference_cases()) roots.push_back(sfen(c.sfen));
+    return roots;
+}
+
+// A board with `min_pieces` to `min_pieces + spread - 1` tries at placing a piece of a kind
+// drawn from `kinds` (either colour) on a random square; occupied squares are skipped. The
+// first player is to move.
+template <size_t N>
+Position random_crowded_board(std::mt19937& rng, const Kind (&kinds)[N], int min_pieces, int spread) {
+    Position pos;
+    const int pieces = min_pieces + int(rng() % unsigned(spread));
+    for (int i = 0; i < pieces; ++i) {
+        const int file = int(rng() % BOARD_SIZE);
+        const int rank = int(rng() % BOARD_SIZE);
+        const Square s = make_square(file, rank);
+        if (pos.piece_on(s) != EMPTY) continue;
+        const Kind k = kinds[rng() % N];
+        pos.put_piece(s, make_piece(Color(rng() % 2), k));
+    }
+    return pos;
 }
 
 }  // namespace shishi::test
