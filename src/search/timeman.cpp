@@ -1,11 +1,12 @@
 // Allocation rules (reasoning in docs/search.md):
 // - movetime: use it all but the move overhead (at most a fifth of it);
-// - clock: the move overhead (SearchLimits::move_overhead_ms, at most half the clock) is kept
-//   back from every move, and a reserve for the overhead of the moves still to come that the
-//   increment does not pay for, never more than an eighth of the clock; the soft limit is an
+// - clock: the move overhead (SearchLimits::move_overhead_ms, but at most a sixteenth of the
+//   clock plus the increment and at most half the clock) is kept back from every move, and a
+//   reserve for the overhead of the moves still to come that the increment does not pay for,
+//   never more than an eighth of the clock; the soft limit is an
 //   equal share of the rest over the moves still to play (when unknown: 60, growing as the
 //   game gets long) plus the increment (part of it while the clock holds less than a buffer
-//   of eight overheads and ten increments); the hard limit is three soft limits (only one
+//   of eight such overheads and ten increments); the hard limit is three soft limits (only one
 //   below the buffer) but never more than a quarter of the usable clock plus the increment, so
 //   sudden death decays geometrically and a move cut at the hard limit still leaves the
 //   overhead and the reserve on the clock; neither is ever above a few minutes (MAX_SOFT_MS,
@@ -18,8 +19,10 @@
 
 namespace shishi {
 
-int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms) {
-    return std::clamp<int64_t>(overhead_ms, 0, std::max<int64_t>(0, left_ms) / 2);
+int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms, int64_t inc_ms) {
+    const int64_t left = std::max<int64_t>(0, left_ms);
+    const int64_t scaled = left / OVERHEAD_CLOCK_DIVISOR + std::max<int64_t>(0, inc_ms);
+    return std::clamp<int64_t>(overhead_ms, 0, std::min(left / 2, scaled));
 }
 
 TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
@@ -40,7 +43,7 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     const int64_t byoyomi = std::max<int64_t>(0, limits.byoyomi_ms);
     // The byoyomi period absorbs the overhead first; the main clock keeps back the rest.
     const int64_t period = std::max<int64_t>(0, byoyomi - overhead);
-    const int64_t main_overhead = effective_overhead(overhead - std::min(byoyomi, overhead), left);
+    const int64_t main_overhead = effective_overhead(overhead - std::min(byoyomi, overhead), left, inc);
     // Unknown length: at least 60 more moves, more the longer the game has already lasted.
     const int mtg = limits.moves_to_go > 0
                         ? limits.moves_to_go
@@ -55,7 +58,7 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     // holds a buffer of a few overheads and increments: below that a proportional part, so a
     // clock that ran low refills to the buffer (a guard against latency spikes) instead of
     // living on the last few milliseconds.
-    const int64_t buffer = INCREMENT_BUFFER_OVERHEADS * overhead + INCREMENT_BUFFER_INCREMENTS * inc;
+    const int64_t buffer = INCREMENT_BUFFER_OVERHEADS * main_overhead + INCREMENT_BUFFER_INCREMENTS * inc;
     const int64_t inc_spent = left >= buffer ? inc : inc * left / buffer;
     // With the last move before the time control, leave a slice anyway (clocks differ).
     int64_t soft = usable / (mtg + 1) + inc_spent;
