@@ -241,6 +241,19 @@ TEST_CASE("a bullet clock is not swallowed by a network-sized move overhead", "[
     CHECK(left >= 100);
     // Clocks of 2.4 s and more keep the whole overhead back.
     CHECK(effective_overhead(150, 2400, 0) == 150);
+    // No move runs past its share below eight whole overheads and ten increments (1.26 s
+    // here), though the increment is spent whole down to eight overheads as kept back and ten
+    // increments (8 x 37 + 10 x 6 = 356 ms with 500 ms left).
+    for (int64_t clock : {1250, 1000, 625, 420, 300}) {
+        l.time_left_ms = clock;
+        const TimeBudget at = allocate_time(l, 60);
+        INFO("clock " << clock);
+        CHECK(at.hard_ms == at.soft_ms);
+    }
+    l.time_left_ms = 500;  // 37 ms kept back, a 62 ms reserve: (500 - 37 - 62) / 61 + 6
+    CHECK(allocate_time(l, 60).soft_ms == 12);
+    l.time_left_ms = 200;  // below 8 x 18 + 10 x 6: (200 - 18 - 25) / 61 + 6 x 200 / 204
+    CHECK(allocate_time(l, 60).soft_ms == 2 + 5);
 }
 
 TEST_CASE("byoyomi with main time left: the main clock and the period are both used", "[timeman]") {

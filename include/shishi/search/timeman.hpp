@@ -23,8 +23,9 @@ constexpr int DEFAULT_MOVES_TO_GO = 60;
 constexpr int64_t RESERVE_DIVISOR = 8;
 
 // The whole increment is spent once the clock holds this many move overheads (as kept back from
-// it) plus this many increments (2.2 s at 10 s + 0.1 s with the default 150 ms); below that a proportional part of it, and the hard
-// limit is the soft one.
+// it) plus this many increments, below that a proportional part of it; below this many whole
+// overheads plus increments (2.2 s at 10 s + 0.1 s with the default 150 ms) the hard limit is
+// the soft one.
 constexpr int64_t INCREMENT_BUFFER_OVERHEADS = 8;
 constexpr int64_t INCREMENT_BUFFER_INCREMENTS = 10;
 
