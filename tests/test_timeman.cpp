@@ -69,10 +69,13 @@ TEST_CASE("allocations never exceed the clock in many scenarios", "[timeman]") {
                     CHECK(b.soft_ms >= 1);
                     CHECK(b.soft_ms <= b.hard_ms);
                     // What may be spent: the clock and the byoyomi period less the overhead,
-                    // which a clock shorter than twice the overhead keeps only half of.
-                    const int64_t kept = std::min(OVERHEAD, (t + byo) / 2);
+                    // which a clock shorter than twice the overhead keeps only half of, and
+                    // a main clock without byoyomi at most a sixteenth of, plus the increment.
+                    const int64_t kept = byo > 0 ? std::min(OVERHEAD, (t + byo) / 2)
+                                                 : std::min({OVERHEAD, t / 2, t / 16 + inc});
                     CHECK(b.hard_ms <= std::max<int64_t>(1, t + byo - kept));
-                    if (t + byo >= 2 * OVERHEAD) CHECK(b.hard_ms <= t + byo - OVERHEAD);
+                    if (byo > 0 ? t + byo >= 2 * OVERHEAD : t >= 16 * OVERHEAD)
+                        CHECK(b.hard_ms <= t + byo - OVERHEAD);
                     for (int inst = 0; inst < 8; ++inst) CHECK(scaled_soft_limit(b, inst) <= b.hard_ms);
                 }
 }
@@ -209,8 +212,48 @@ TEST_CASE("the move overhead of SearchLimits is kept back from every budget", "[
     SearchLimits tiny = clock_limits(100);
     tiny.move_overhead_ms = 200;
     CHECK(allocate_time(tiny).hard_ms <= 50);
-    CHECK(effective_overhead(200, 100) == 50);
+    CHECK(effective_overhead(200, 100) == 6);
+    CHECK(effective_overhead(200, 100, 40) == 46);
+    CHECK(effective_overhead(200, 100, 400) == 50);
     CHECK(effective_overhead(30, 10000) == 30);
+    CHECK(effective_overhead(150, 10000, 100) == 150);  // 10 s + 0.1 s: the whole overhead
+}
+
+TEST_CASE("a bullet clock is not swallowed by a network-sized move overhead", "[timeman]") {
+    // The default 100 ms Move Overhead plus 50 ms reaction time on Shishi's clock at 1/16 of
+    // HaChu's 10 s + 0.1 s: at most a sixteenth of the clock plus the increment is kept back.
+    SearchLimits l = clock_limits(625, 6);
+    l.move_overhead_ms = 150;
+    CHECK(effective_overhead(150, 625, 6) == 45);
+    const TimeBudget b = allocate_time(l, 0);
+    CHECK(b.soft_ms >= 12);  // was 8 with the whole 150 ms kept back
+    CHECK(b.hard_ms <= 625 - 45);
+    // A whole game of 190 moves that stops at three quarters of the soft limit (an iteration
+    // rarely ends on it) spends the clock down to a few hundred milliseconds, not 600.
+    int64_t left = 625;
+    for (int move = 0; move < 190; ++move) {
+        l.time_left_ms = left;
+        left -= allocate_time(l, 2 * move).soft_ms * 3 / 4 + 1;
+        REQUIRE(left > 0);
+        left += 6;
+    }
+    CHECK(left < 300);
+    CHECK(left >= 100);
+    // Clocks of 2.4 s and more keep the whole overhead back.
+    CHECK(effective_overhead(150, 2400, 0) == 150);
+    // No move runs past its share below eight whole overheads and ten increments (1.26 s
+    // here), though the increment is spent whole down to eight overheads as kept back and ten
+    // increments (8 x 37 + 10 x 6 = 356 ms with 500 ms left).
+    for (int64_t clock : {1250, 1000, 625, 420, 300}) {
+        l.time_left_ms = clock;
+        const TimeBudget at = allocate_time(l, 60);
+        INFO("clock " << clock);
+        CHECK(at.hard_ms == at.soft_ms);
+    }
+    l.time_left_ms = 500;  // 37 ms kept back, a 62 ms reserve: (500 - 37 - 62) / 61 + 6
+    CHECK(allocate_time(l, 60).soft_ms == 12);
+    l.time_left_ms = 200;  // below 8 x 18 + 10 x 6: (200 - 18 - 25) / 61 + 6 x 200 / 204
+    CHECK(allocate_time(l, 60).soft_ms == 2 + 5);
 }
 
 TEST_CASE("byoyomi with main time left: the main clock and the period are both used", "[timeman]") {
@@ -235,9 +278,9 @@ TEST_CASE("whole bullet games on the hard limit every move never run out", "[tim
             INFO("control " << c.base << "+" << c.inc << " move " << move << " left " << left);
             left -= b.hard_ms + c.latency;
             REQUIRE(left > 0);
-            // Below the buffer the hard limit is the soft one, so even this keeps a few
-            // overheads on the clock instead of running it down to the last milliseconds.
-            if (move > 50) REQUIRE(left >= 3 * OVERHEAD);
+            // Below the buffer the hard limit is the soft one, so even this keeps ten times
+            // the latency on the clock instead of running it down to the last milliseconds.
+            if (move > 50) REQUIRE(left >= 10 * c.latency);
             left += c.inc;
         }
         // Typical (soft limit, hard limit every fourth move): the clock settles where about

@@ -1,15 +1,16 @@
 // Allocation rules (reasoning in docs/search.md):
 // - movetime: use it all but the move overhead (at most a fifth of it);
-// - clock: the move overhead (SearchLimits::move_overhead_ms, at most half the clock) is kept
-//   back from every move, and a reserve for the overhead of the moves still to come that the
-//   increment does not pay for, never more than an eighth of the clock; the soft limit is an
-//   equal share of the rest over the moves still to play (when unknown: 60, growing as the
-//   game gets long) plus the increment (part of it while the clock holds less than a buffer
-//   of eight overheads and ten increments); the hard limit is three soft limits (only one
-//   below the buffer) but never more than a quarter of the usable clock plus the increment, so
-//   sudden death decays geometrically and a move cut at the hard limit still leaves the
-//   overhead and the reserve on the clock; neither is ever above a few minutes (MAX_SOFT_MS,
-//   MAX_HARD_MS), whatever the clock;
+// - clock: the move overhead (SearchLimits::move_overhead_ms, but at most a sixteenth of the
+//   clock plus the increment and at most half the clock) is kept back from every move, and a
+//   reserve for the overhead of the moves still to come that the increment does not pay for,
+//   never more than an eighth of the clock; the soft limit is an equal share of the rest over
+//   the moves still to play (when unknown: 60, growing as the game gets long) plus the
+//   increment (part of it while the clock holds less than a buffer of eight such overheads and
+//   ten increments); the hard limit is three soft limits (only one below a buffer of eight
+//   whole overheads and ten increments) but never more than a quarter of the usable clock plus
+//   the increment, so sudden death decays geometrically and a move cut at the hard limit still
+//   leaves the overhead and the reserve on the clock; neither is ever above a few minutes
+//   (MAX_SOFT_MS, MAX_HARD_MS), whatever the clock;
 // - byoyomi: time inside the byoyomi period is free, so it is added to both limits, and the
 //   overhead is taken from the period first.
 #include "shishi/search/timeman.hpp"
@@ -18,8 +19,10 @@
 
 namespace shishi {
 
-int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms) {
-    return std::clamp<int64_t>(overhead_ms, 0, std::max<int64_t>(0, left_ms) / 2);
+int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms, int64_t inc_ms) {
+    const int64_t left = std::max<int64_t>(0, left_ms);
+    const int64_t scaled = left / OVERHEAD_CLOCK_DIVISOR + std::max<int64_t>(0, inc_ms);
+    return std::clamp<int64_t>(overhead_ms, 0, std::min(left / 2, scaled));
 }
 
 TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
@@ -40,7 +43,7 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     const int64_t byoyomi = std::max<int64_t>(0, limits.byoyomi_ms);
     // The byoyomi period absorbs the overhead first; the main clock keeps back the rest.
     const int64_t period = std::max<int64_t>(0, byoyomi - overhead);
-    const int64_t main_overhead = effective_overhead(overhead - std::min(byoyomi, overhead), left);
+    const int64_t main_overhead = effective_overhead(overhead - std::min(byoyomi, overhead), left, inc);
     // Unknown length: at least 60 more moves, more the longer the game has already lasted.
     const int mtg = limits.moves_to_go > 0
                         ? limits.moves_to_go
@@ -52,11 +55,11 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     const int64_t usable = std::max<int64_t>(0, left - main_overhead - reserve);
 
     // The increment comes back after the move, so it is spent whole, but only once the clock
-    // holds a buffer of a few overheads and increments: below that a proportional part, so a
-    // clock that ran low refills to the buffer (a guard against latency spikes) instead of
-    // living on the last few milliseconds.
-    const int64_t buffer = INCREMENT_BUFFER_OVERHEADS * overhead + INCREMENT_BUFFER_INCREMENTS * inc;
-    const int64_t inc_spent = left >= buffer ? inc : inc * left / buffer;
+    // holds a buffer of a few overheads (as kept back from this clock) and increments: below
+    // that a proportional part, so a clock that ran low refills to the buffer (a guard against
+    // latency spikes) instead of living on the last few milliseconds.
+    const int64_t spend_buffer = INCREMENT_BUFFER_OVERHEADS * main_overhead + INCREMENT_BUFFER_INCREMENTS * inc;
+    const int64_t inc_spent = left >= spend_buffer ? inc : inc * left / spend_buffer;
     // With the last move before the time control, leave a slice anyway (clocks differ).
     int64_t soft = usable / (mtg + 1) + inc_spent;
     // Never more than a fixed fraction of the clock, however the share comes out; the increment
@@ -65,10 +68,12 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     if (mtg == 1) cap = std::max(cap, usable * 3 / 5);
     int64_t hard = std::min(soft * 3, cap);
     soft = std::min(soft, hard);
-    // Below the buffer no move runs past its share: at bullet clocks the iteration after the
-    // soft limit is often ten times longer than the last, so a stretched hard limit would be
-    // reached on most moves and hold the clock far below the buffer.
-    if (left < buffer) hard = soft;
+    // Below a buffer of whole overheads no move runs past its share: at bullet clocks the
+    // iteration after the soft limit is often ten times longer than the last, so a stretched
+    // hard limit would be reached on most moves and hold the clock far below the buffer (with
+    // the overhead as kept back, 0.625 s + 6 ms lost games on time under load).
+    const int64_t stretch_buffer = INCREMENT_BUFFER_OVERHEADS * overhead + INCREMENT_BUFFER_INCREMENTS * inc;
+    if (left < stretch_buffer) hard = soft;
     // A clock of days is no reason to think for hours (MAX_SOFT_MS).
     hard = std::min(hard, MAX_HARD_MS);
     soft = std::min(soft, MAX_SOFT_MS);

@@ -22,9 +22,10 @@ constexpr int DEFAULT_MOVES_TO_GO = 60;
 // pay for) is never more than this fraction of the clock, so a short clock is still spent.
 constexpr int64_t RESERVE_DIVISOR = 8;
 
-// The whole increment is spent once the clock holds this many move overheads plus this many
-// increments (1.24 s at 10 s + 0.1 s); below that a proportional part of it, and the hard
-// limit is the soft one.
+// The whole increment is spent once the clock holds this many move overheads (as kept back from
+// it) plus this many increments, below that a proportional part of it; below this many whole
+// overheads plus increments (2.2 s at 10 s + 0.1 s with the default 150 ms) the hard limit is
+// the soft one.
 constexpr int64_t INCREMENT_BUFFER_OVERHEADS = 8;
 constexpr int64_t INCREMENT_BUFFER_INCREMENTS = 10;
 
@@ -35,9 +36,17 @@ constexpr int64_t INCREMENT_BUFFER_INCREMENTS = 10;
 constexpr int64_t MAX_SOFT_MS = 5 * 60 * 1000;
 constexpr int64_t MAX_HARD_MS = 15 * 60 * 1000;
 
-// The latency actually kept back from a clock of left_ms: the Move Overhead, but never more
-// than half the clock (a clock shorter than twice the overhead must still be used a little).
-int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms);
+// The latency kept back from a move is never more than this fraction of the clock plus the
+// increment. A host that hands out a clock of a second or two is a local one (a GUI, a match
+// runner) whose latency is a few milliseconds; a network host's 100 ms only matter on the
+// clocks such hosts offer. Without it the default 150 ms kept Shishi's 0.625 s clock near
+// 600 ms all game at 1/16 time odds, spending under 6 ms a move.
+constexpr int64_t OVERHEAD_CLOCK_DIVISOR = 16;
+
+// The latency actually kept back from a clock of left_ms with increment inc_ms: the Move
+// Overhead, but never more than left / OVERHEAD_CLOCK_DIVISOR + inc nor half the clock (a clock
+// shorter than twice the overhead must still be used a little).
+int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms, int64_t inc_ms = 0);
 
 // game_ply: plies played in the game so far (lengthens the assumed rest of a sudden-death game).
 // Guarantees (tested): hard_ms + the overhead kept back <= the clock (plus the byoyomi period),
