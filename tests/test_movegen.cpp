@@ -704,6 +704,15 @@ void check_generator_properties(const Position& pos) {
         if (pos.is_capture(m)) caps_in_all.push_back(m.raw());
     for (Move m : caps) caps_alone.push_back(m.raw());
     CHECK(caps_in_all == caps_alone);
+    // The same for the quiet moves (the staged move picker breaks their ties by this order).
+    std::vector<uint32_t> quiets_in_all, quiets_alone;
+    for (Move m : all)
+        if (!pos.is_capture(m)) quiets_in_all.push_back(m.raw());
+    for (Move m : quiets) quiets_alone.push_back(m.raw());
+    CHECK(quiets_in_all == quiets_alone);
+    // is_legal_quiet, which generates one piece's moves, accepts exactly the quiet non-passes.
+    for (Move m : quiets) CHECK(is_legal_quiet(pos, m) == !m.is_pass());
+    for (Move m : caps) CHECK_FALSE(is_legal_quiet(pos, m));
     std::vector<uint32_t> a, b;
     for (Move m : all) a.push_back(m.raw());
     for (Move m : caps) b.push_back(m.raw());
@@ -760,6 +769,44 @@ TEST_CASE("captures and quiets partition the legal moves; no move or successor t
             }
         }
     }
+}
+
+TEST_CASE("is_legal_quiet rejects the moves of other positions and junk", "[movegen][random]") {
+    // A hash move may come from another position (a key collision) or be any bit pattern.
+    std::mt19937 rng(20261201);
+    int accepted = 0, rejected = 0;
+    for (const Position& root : random_game_roots()) {
+        Position pos = root;
+        MoveList previous, older;  // older: the same side's moves two plies ago
+        for (int ply = 0; ply < 120; ++ply) {
+            INFO(to_xboard_fen(pos));
+            MoveList quiets, list;
+            generate_quiets(pos, quiets);
+            generate_legal(pos, list);
+            if (list.empty()) break;
+            auto expected = [&](Move m) {
+                if (m.is_pass()) return false;
+                for (Move q : quiets)
+                    if (q == m) return true;
+                return false;
+            };
+            std::vector<Move> tries(older.begin(), older.end());
+            for (int i = 0; i < 40; ++i) {
+                tries.push_back(Move::normal(Square(rng() % 256), Square(rng() % 256), rng() % 2));
+                tries.push_back(Move::from_raw(uint32_t(rng()) & 0x3FFFFFFu));
+            }
+            for (Move m : tries) {
+                const bool e = expected(m);
+                CHECK(is_legal_quiet(pos, m) == e);
+                ++(e ? accepted : rejected);
+            }
+            older = previous;
+            previous = list;
+            pos.make(list[int(rng() % unsigned(list.size()))]);
+        }
+    }
+    CHECK(accepted > 10000);  // the previous position's moves are often legal still
+    CHECK(rejected > 10000);
 }
 
 TEST_CASE("may_promote follows the three promotion rules", "[movegen][promotion]") {

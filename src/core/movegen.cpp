@@ -82,10 +82,16 @@ bool counter_strike_allows(const Position& pos, Move m, Square sq) {
     return !attacked_after(pos.board(), m.from(), vacated, m.to(), sq, ~pos.side_to_move());
 }
 
-// Where generated moves go: a MoveList, or a counter when only the number is wanted.
+// Where generated moves go: a MoveList, a counter when only the number is wanted, or a test
+// for one move.
 struct MoveCounter {
     int count = 0;
     void push(Move) { ++count; }
+};
+struct MoveFinder {
+    Move wanted;
+    bool found = false;
+    void push(Move m) { found |= m == wanted; }
 };
 
 // One instance per side to move, so the colour tests of the inner loops are constants.
@@ -106,6 +112,16 @@ public:
                 ordinary(s, k);
         }
         if (Mode != GEN_CAPTURES && pass_from_ != NO_SQUARE) list_.push(Move::pass(pass_from_, pass_via_));
+    }
+
+    // The moves of the piece on s alone (no pass: run() adds the side's one pass).
+    void run_piece(Square s) {
+        if (pos_.royal_count(us_) == 0 || !(b_[s] & us_bit_) || b_[s] == EDGE) return;
+        const Kind k = kind_of(b_[s]);
+        if (is_lion(k))
+            lion(s);
+        else
+            ordinary(s, k);
     }
 
 private:
@@ -340,6 +356,16 @@ bool is_legal(const Position& pos, Move m) {
     MoveList list;
     generate_legal(pos, list);
     return list.contains(m);
+}
+
+bool is_legal_quiet(const Position& pos, Move m) {
+    if (m.is_none() || m.is_pass()) return false;
+    MoveFinder finder{m};
+    if (pos.side_to_move() == WHITE)
+        Generator<GEN_QUIETS, WHITE, MoveFinder>(pos, finder).run_piece(m.from());
+    else
+        Generator<GEN_QUIETS, BLACK, MoveFinder>(pos, finder).run_piece(m.from());
+    return finder.found;
 }
 
 int count_legal(const Position& pos) {

@@ -1,12 +1,13 @@
-// Move scores are bands: hash move, captures, promotions, killers, history for quiet moves,
-// then captures that lose material. A capture's exchange is evaluated only when it is picked
-// (most nodes cut before the later captures): a losing one drops to the last band and the pick
-// goes on. The picker does a partial selection sort.
+// The picker's stages each fill a part of the list (captures first, then the quiet moves) and
+// score it in bands: captures above the losing captures, promotions and killers above the
+// history scores. A capture's exchange is evaluated only when it is picked (most nodes cut
+// before the later captures): a losing one drops to the losing band and the pick goes on.
+// Picks are a partial selection sort that leaves the moves in place (a returned move is
+// marked TAKEN), so equal scores come in generation order.
 #include "shishi/search/move_order.hpp"
 
 #include <algorithm>
 #include <cstring>
-#include <limits>
 
 #include "shishi/eval/eval.hpp"
 #include "shishi/search/see.hpp"
@@ -14,12 +15,10 @@
 namespace shishi {
 namespace {
 
-constexpr int HASH_BAND = 1 << 30;
 constexpr int CAPTURE_BAND = 1 << 28;
 constexpr int KILLER_BAND = 1 << 27;
 constexpr int HISTORY_MAX = 1 << 20;
-constexpr int BAD_CAPTURE_BAND = -(1 << 29);  // below every history score
-constexpr int QUIET_FLOOR = -(1 << 28);       // history scores stay above this
+constexpr int BAD_CAPTURE_BAND = -(1 << 29);  // losing captures, below CAPTURE_BAND, above TAKEN
 
 }  // namespace
 
@@ -51,33 +50,139 @@ void score_captures(const Position& pos, const MoveList& list, int* scores) {
 }
 
 MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
-                       const Move killers[2], const HistoryTable& history)
-    : pos_(pos), list_(list), scores_(scores), end_(list.size()) {
-    // Locals: the score stores could alias the killers and the board otherwise.
-    const Move k0 = killers[0], k1 = killers[1];
-    const Piece* board = pos.board();
-    const int n = list.size();
-    auto score = [&](Move m) {
-        if (m == hash_move) return HASH_BAND;
-        if (m.is_plain() && board[m.to()] == EMPTY)  // the common case, a quiet move
-            return m == k0 ? KILLER_BAND + 2 : m == k1 ? KILLER_BAND + 1 : history.get(board[m.from()], m.to());
-        if (!m.is_pass() && (m.mid() != NO_SQUARE || board[m.to()] != EMPTY))  // a capture
-            return CAPTURE_BAND + capture_score(pos, m);
-        if (m.is_promotion()) {
-            const Kind k = kind_of(board[m.from()]);
-            return KILLER_BAND + 1000 + piece_value(kind_info(k).promotes_to) - piece_value(k);
-        }
-        if (m == k0) return KILLER_BAND + 2;
-        if (m == k1) return KILLER_BAND + 1;
-        return history.get(board[m.from()], m.to());
-    };
-    for (int i = 0; i < n; ++i) scores[i] = score(list[i]);
+                       const Move killers[2], const HistoryTable& history, bool all_now)
+    : pos_(pos), list_(list), scores_(scores), hash_(hash_move), killer0_(killers[0]),
+      killer1_(killers[1]), history_(history), all_now_(all_now || hash_move.is_pass()) {
+    // A pass hash move is checked against the generated pass (which piece passes is the
+    // generator's choice), so it needs the quiet moves at once.
+    list_.clear();
+    if (all_now_) {
+        generate_captures_now();
+        generate_quiets(pos_, list_);
+    }
 }
 
-static bool quiet_score(int s) { return s < KILLER_BAND && s > QUIET_FLOOR; }
+void MovePicker::generate_captures_now() {
+    generate_captures(pos_, list_);
+    capture_count_ = list_.size();
+    captures_generated_ = true;
+}
 
-inline void MovePicker::rescan_block(int b) {
-    const int lo = b * BLOCK, hi = std::min(lo + BLOCK, end_);
+void MovePicker::score_captures_now() {
+    for (int i = 0; i < capture_count_; ++i) {
+        const Move m = list_[i];
+        scores_[i] = m == hash_ ? Selection::TAKEN : CAPTURE_BAND + capture_score(pos_, m);
+    }
+}
+
+void MovePicker::score_quiets_now() {
+    // Locals: the score stores could alias the killers and the board otherwise.
+    const Move hash = hash_, k0 = killer0_, k1 = killer1_;
+    const Piece* board = pos_.board();
+    for (int i = capture_count_, n = list_.size(); i < n; ++i) {
+        const Move m = list_[i];
+        int s;
+        if (m == hash) {
+            s = Selection::TAKEN;
+        } else if (m.is_promotion()) {
+            const Kind k = kind_of(board[m.from()]);
+            s = KILLER_BAND + 1000 + piece_value(kind_info(k).promotes_to) - piece_value(k);
+        } else if (m == k0) {
+            s = KILLER_BAND + 2;
+        } else if (m == k1) {
+            s = KILLER_BAND + 1;
+        } else {
+            s = history_.get(board[m.from()], m.to());
+        }
+        scores_[i] = s;
+    }
+}
+
+Move MovePicker::next() {
+    switch (stage_) {
+    case HASH: {
+        stage_ = CAPTURES_START;
+        const Move h = hash_;
+        bool legal = false;
+        if (!h.is_none()) {
+            if (all_now_) {
+                for (Move m : list_) legal |= m == h;
+            } else if (h.mid() != NO_SQUARE || pos_.piece_on(h.to()) != EMPTY) {
+                generate_captures_now();  // a capture: found among them, or not legal
+                for (Move m : list_) legal |= m == h;
+            } else {
+                legal = is_legal_quiet(pos_, h);
+            }
+        }
+        last_quiet_ = false;
+        if (legal) return h;
+        hash_ = Move::none();  // nothing to skip later
+    }
+        [[fallthrough]];
+    case CAPTURES_START:
+        if (!captures_generated_) generate_captures_now();
+        score_captures_now();
+        selection_.reset(scores_, capture_count_);
+        stage_ = CAPTURES;
+        [[fallthrough]];
+    case CAPTURES:
+        for (;;) {
+            const int i = selection_.best();
+            if (i < 0 || scores_[i] < CAPTURE_BAND) break;
+            if (!see_ge(pos_, list_[i], 0)) {  // losing: kept for the last stage
+                selection_.set(i, BAD_CAPTURE_BAND + (scores_[i] - CAPTURE_BAND));
+                continue;
+            }
+            selection_.set(i, Selection::TAKEN);
+            last_quiet_ = false;
+            return list_[i];
+        }
+        stage_ = QUIETS_START;
+        [[fallthrough]];
+    case QUIETS_START:
+        if (!all_now_) generate_quiets(pos_, list_);
+        score_quiets_now();
+        selection_.reset(scores_ + capture_count_, list_.size() - capture_count_);
+        stage_ = QUIETS;
+        [[fallthrough]];
+    case QUIETS:
+        if (const int i = selection_.best(); i >= 0) {
+            const int s = scores_[capture_count_ + i];
+            if (!(skip_quiets_ && s < KILLER_BAND)) {  // skipped: only history quiets are left
+                selection_.set(i, Selection::TAKEN);
+                last_quiet_ = s < KILLER_BAND;
+                return list_[capture_count_ + i];
+            }
+        }
+        stage_ = BAD_START;
+        [[fallthrough]];
+    case BAD_START:
+        selection_.reset(scores_, capture_count_);  // the captures left are the losing ones
+        stage_ = BAD_CAPTURES;
+        [[fallthrough]];
+    case BAD_CAPTURES:
+        if (const int i = selection_.best(); i >= 0) {
+            selection_.set(i, Selection::TAKEN);
+            last_quiet_ = false;
+            return list_[i];
+        }
+        stage_ = DONE;
+        [[fallthrough]];
+    case DONE:
+        break;
+    }
+    return Move::none();
+}
+
+void MovePicker::Selection::reset(int* scores, int n) {
+    scores_ = scores;
+    n_ = n;
+    blocks_ = (n + BLOCK - 1) / BLOCK;
+    for (int b = 0; b < blocks_; ++b) rescan(b);
+}
+
+inline void MovePicker::Selection::rescan(int b) {
+    const int lo = b * BLOCK, hi = std::min(lo + BLOCK, n_);
     const int* v = scores_ + lo;
     int m;
     if (hi - lo == BLOCK) {  // a whole block: a tree of scalar maxima
@@ -91,61 +196,22 @@ inline void MovePicker::rescan_block(int b) {
     block_max_[b] = m;
 }
 
-void MovePicker::rescan_blocks_after(int first) {
-    for (int b = first; b * BLOCK < end_; ++b) rescan_block(b);
+int MovePicker::Selection::best() const {
+    int s = TAKEN, best_block = -1;
+    for (int b = 0; b < blocks_; ++b)
+        if (block_max_[b] > s) {  // strictly: the first block holding the highest score
+            s = block_max_[b];
+            best_block = b;
+        }
+    if (best_block < 0) return -1;
+    int i = best_block * BLOCK;
+    while (scores_[i] != s) ++i;
+    return i;
 }
 
-Move MovePicker::next() {
-    const int n = end_;
-    if (!blocks_ready_) {  // on the first pick (block 0 holds index_ and is scanned move by move)
-        rescan_blocks_after(1);
-        blocks_ready_ = true;
-    }
-    for (;;) {
-        if (index_ >= n) return Move::none();
-        // The first move holding the highest score (the same pick as a scan for the first
-        // strictly best): the rest of index_'s block move by move, the later blocks by their
-        // kept maxima, then the first holder in the block that won.
-        const int first_block = index_ / BLOCK;
-        const int first_end = std::min((first_block + 1) * BLOCK, n);
-        int s = std::numeric_limits<int>::min(), best = index_;
-        for (int i = index_; i < first_end; ++i)
-            if (scores_[i] > s) {
-                s = scores_[i];
-                best = i;
-            }
-        int best_block = -1;
-        for (int b = first_block + 1; b * BLOCK < n; ++b)
-            if (block_max_[b] > s) {
-                s = block_max_[b];
-                best_block = b;
-            }
-        if (best_block >= 0) {
-            best = best_block * BLOCK;
-            while (scores_[best] != s) ++best;
-        }
-        if (s >= CAPTURE_BAND && s < HASH_BAND && !see_ge(pos_, list_[best], 0)) {
-            scores_[best] = BAD_CAPTURE_BAND + (s - CAPTURE_BAND);
-            if (best >= first_end) rescan_block(best / BLOCK);
-            continue;
-        }
-        std::swap(list_[index_], list_[best]);
-        std::swap(scores_[index_], scores_[best]);
-        if (best >= first_end) rescan_block(best / BLOCK);  // it holds index_'s old move now
-        last_quiet_ = quiet_score(s);
-        return list_[index_++];
-    }
-}
-
-void MovePicker::skip_quiets() {
-    int kept = index_;
-    for (int i = index_; i < end_; ++i) {
-        if (quiet_score(scores_[i])) continue;
-        list_[kept] = list_[i];
-        scores_[kept++] = scores_[i];
-    }
-    end_ = kept;
-    rescan_blocks_after(index_ / BLOCK + 1);
+void MovePicker::Selection::set(int i, int score) {
+    scores_[i] = score;
+    rescan(i / BLOCK);
 }
 
 }  // namespace shishi

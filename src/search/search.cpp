@@ -1,7 +1,7 @@
 // Iterative deepening principal-variation search. Each iteration searches the root with an
-// aspiration window around the previous score; nodes use the transposition table, a move
-// picker (hash move, captures, killers, history, losing captures), reverse futility pruning,
-// futility and late move pruning, null move and late-move reductions, and hand over to a
+// aspiration window around the previous score; nodes use the transposition table, a staged
+// move picker (hash move, captures, killers, history, losing captures), reverse futility
+// pruning, futility and late move pruning, null move and late-move reductions, and hand over to a
 // capture-only quiescence search (SEE-pruned) at the horizon unless the side to move stands in
 // check. Mate scores count plies to the capture of the last royal. Techniques
 // and the repetition policy are described in docs/search.md.
@@ -455,20 +455,22 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
         if (score >= beta) return score >= SCORE_MATE_BOUND ? beta : score;
     }
 
+    // The picker generates the moves stage by stage; all at once at the root and for XBoard's
+    // stalemate test, which needs them all.
     MoveList& list = lists[ply];
-    list.clear();
-    generate_legal(*pos, list);
-    if (list.empty()) return pos->rules().host_mate_test && !checked ? draw_score() : no_moves_score(ply);
+    const bool host_mate = pos->rules().host_mate_test;
+    MovePicker picker(*pos, list, scores[ply].data(), hash_move, killers[ply], history, root || host_mate);
     // Stalemate under XBoard's mate test is a draw (checkmate needs no test: every move loses
     // the royal, which the search sees anyway).
-    if (!root && !checked && host_mate_over(list)) return draw_score();
+    if (host_mate && !root && !checked && !list.empty() && host_mate_over(list)) return draw_score();
+    Move m = picker.next();
+    if (m.is_none()) return host_mate && !checked ? draw_score() : no_moves_score(ply);  // no legal move
 
-    MovePicker picker(*pos, list, scores[ply].data(), hash_move, killers[ply], history);
     const int alpha_orig = alpha;
     int best = -SCORE_INFINITE;
     Move best_move;
     int searched = 0, quiet_count = 0, quiets_seen = 0;
-    for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
+    for (; !m.is_none(); m = picker.next()) {
         if (root && root_skip(m)) continue;
         const bool quiet = picker.last_was_quiet();
         if (quiet) ++quiets_seen;

@@ -42,6 +42,10 @@ void generate_captures(const Position& pos, MoveList& list);
 // Legal non-capturing moves (including the pass); with generate_captures, every legal move once.
 void generate_quiets(const Position& pos, MoveList& list);
 
+// Is m one of generate_quiets' moves other than the pass? Only the moving piece's moves are
+// generated (the move picker checks a hash move this way before the others are generated).
+bool is_legal_quiet(const Position& pos, Move m);
+
 // Is m one of the legal moves? (A pass matches any legal pass.)
 bool is_legal(const Position& pos, Move m);
 // Number of legal moves.

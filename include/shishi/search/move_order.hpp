@@ -1,7 +1,7 @@
 // Move ordering for the search: hash move first, then captures by victim value (most valuable
 // victim, cheapest attacker), promotions, the two killer moves of the ply, quiet moves by
 // their history score, and last the captures whose static exchange loses material. Moves are
-// picked one at a time (selection), since most nodes cut early.
+// generated in stages and picked one at a time (selection), since most nodes cut early.
 #pragma once
 
 #include <cstdint>
@@ -54,35 +54,69 @@ inline int capture_value(const Position& pos, Move m) {
     return v;
 }
 
+// The moves of a node in stages, each generated only when the previous ones are used up (most
+// nodes cut on the hash move or a capture, before the quiet moves are needed):
+//   1. the hash move, if it is legal here (the table may hold another position's move);
+//   2. the captures, best victim first, each as its exchange is found not to lose (SEE at pick
+//      time); the losing ones are kept for stage 4;
+//   3. the non-capturing moves (the pass included): promotions, the two killers, then the
+//      rest by history;
+//   4. the losing captures, best victim first.
+// Within a stage, equal scores go in generation order. Every legal move comes exactly once.
 class MovePicker {
 public:
-    // Scores every move of list (list and scores stay owned by the caller's stack frame).
+    // list and scores are the caller's scratch (its stack frame's); the picker fills them.
+    // all_now: generate every move at once (the caller then finds them all in list, e.g. for
+    // the stalemate test of XBoard's rules); the order returned is the same.
     MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
-               const Move killers[2], const HistoryTable& history);
-    // Next best move, or Move::none() when all have been returned.
+               const Move killers[2], const HistoryTable& history, bool all_now = false);
+    // Next move, or Move::none() when all have been returned.
     Move next();
-    // Score category of the last move returned (for pruning decisions): a quiet move other
-    // than the hash move and the killers (losing captures are not quiet).
+    // Was the last move returned a quiet one other than the hash move, a promotion and the
+    // killers (for pruning decisions; losing captures are not quiet)?
     bool last_was_quiet() const { return last_quiet_; }
-    // Drops the quiet moves not yet returned (pruning has given up on them: the ones after
-    // the first pruned quiet move would be pruned too), so they are not picked one by one.
-    void skip_quiets();
+    // Drops the quiet moves not yet returned (pruning has given up on them: the ones after the
+    // first pruned quiet move would be pruned too); the losing captures still come.
+    void skip_quiets() { skip_quiets_ = true; }
+
+    // The selection within a stage: the first move of the highest score, found through the
+    // maxima of blocks of BLOCK moves so a pick does not read every score.
+    class Selection {
+    public:
+        static constexpr int TAKEN = -2147483647 - 1;  // a returned or skipped move
+        void reset(int* scores, int n);
+        // Index of the first move with the highest score, or -1 when all are TAKEN.
+        int best() const;
+        void set(int i, int score);
+
+    private:
+        static constexpr int BLOCK = 8;
+        void rescan(int b);
+        int* scores_ = nullptr;
+        int n_ = 0;
+        int blocks_ = 0;
+        int block_max_[MoveList::CAPACITY / BLOCK];
+    };
 
 private:
-    // The highest score of each block of BLOCK moves after index_'s block, kept up to date as
-    // moves are swapped and demoted, so a pick reads a few block maxima, not every score.
-    static constexpr int BLOCK = 8;
-    void rescan_block(int b);
-    void rescan_blocks_after(int first);
+    enum Stage { HASH, CAPTURES_START, CAPTURES, QUIETS_START, QUIETS, BAD_START, BAD_CAPTURES, DONE };
+    void generate_captures_now();
+    void score_captures_now();
+    void score_quiets_now();
 
     const Position& pos_;
     MoveList& list_;
     int* scores_;
-    int index_ = 0;
-    int end_;  // moves [index_, end_) are still to be returned
+    Move hash_;  // the candidate, then the hash move returned (none if it was not legal)
+    Move killer0_, killer1_;
+    const HistoryTable& history_;
+    Stage stage_ = HASH;
+    bool all_now_;
+    bool captures_generated_ = false;
+    int capture_count_ = 0;  // moves [0, capture_count_) are the captures, then the quiets
     bool last_quiet_ = false;
-    bool blocks_ready_ = false;
-    int block_max_[MoveList::CAPACITY / BLOCK];  // blocks after index_'s only
+    bool skip_quiets_ = false;
+    Selection selection_;
 };
 
 // Quiescence ordering: captures only, victim first.
