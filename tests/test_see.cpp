@@ -4,6 +4,7 @@
 // checked against the full exchange over the moves of random games.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 
 #include "shishi/eval/eval.hpp"
@@ -122,4 +123,33 @@ TEST_CASE("see_ge answers exactly as see() compared with the threshold", "[see]"
     }
     CHECK(agreed_true > 1000);
     CHECK(agreed_false > 1000);
+}
+
+TEST_CASE("see_ge: a Lion two squares off the lines recaptures for either side", "[see]") {
+    // Gd7xd8, and the black Lion on e10 (off every line through d8) takes the Gold; White has
+    // no Lion, Black only that one.
+    Position pos = board("Kl1 kl12 Gd7 pd8 ne10");
+    const Move m = mv(pos, "d7d8");
+    CHECK(see(pos, m) == PAWN_V - GOLD_V);
+    CHECK(see_ge(pos, m, PAWN_V - GOLD_V));
+    CHECK_FALSE(see_ge(pos, m, PAWN_V - GOLD_V + 1));
+    // The black Silver takes back and the white Lion on c10 takes the Silver: the mover's side
+    // is asked for its capturers only then, and Black has no Lion.
+    Position pos2 = board("Kl1 kl12 Gd7 pd8 se9 Nc10");
+    const Move m2 = mv(pos2, "d7d8");
+    const int value = std::min(PAWN_V, PAWN_V - GOLD_V + SILVER_V);
+    CHECK(see(pos2, m2) == value);
+    CHECK(see_ge(pos2, m2, value));
+    CHECK_FALSE(see_ge(pos2, m2, value + 1));
+    Position bare = board("Kl1 kl12 Gd7 pd8 se9");  // without the Lion White loses the Gold
+    CHECK_FALSE(see_ge(bare, mv(bare, "d7d8"), PAWN_V - GOLD_V + 1));
+}
+
+TEST_CASE("see_ge settles a long exchange at the threshold either way", "[see]") {
+    // Rd2xSd8, Ge9xd8, Rd1xd8 (an x-ray): worth a Silver and a Gold for a Rook.
+    Position pos = board("Kl1 kl12 Rd1 Rd2 sd8 ge9");
+    const Move m = mv(pos, "d2d8");
+    const int value = SILVER_V - ROOK_V + GOLD_V;
+    for (int t : {value - 1, value, value + 1, 0, -ROOK_V, SILVER_V})
+        CHECK(see_ge(pos, m, t) == (value >= t));
 }

@@ -1,7 +1,8 @@
 // The exchange evaluation of src/search/see.cpp against the old board-copy implementation
 // (see_reference.hpp) for every legal move of many positions: random games from the start and
 // the perft reference positions (half their moves captures, so exchanges get long), and random
-// boards crowded with Lions, jumpers and sliders, with one, two or no royals per side.
+// boards crowded with Lions, jumpers and sliders, with one, two or no royals per side; and
+// see_ge at thresholds around the reference value.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -16,7 +17,7 @@ using namespace shishi::test;
 namespace {
 
 struct Coverage {
-    int moves = 0, captures = 0, doubles = 0, igui = 0, promotions = 0, losing = 0, lone = 0, several = 0;
+    int moves = 0, captures = 0, doubles = 0, igui = 0, promotions = 0, losing = 0, lone = 0, several = 0, lionless = 0;
 };
 
 void compare_all(const Position& pos, Coverage& cov) {
@@ -28,6 +29,13 @@ void compare_all(const Position& pos, Coverage& cov) {
         const int got = see(pos, m);
         if (got != expected)
             FAIL(to_xboard_fen(pos) << " move " << move_to_xboard(m) << ": see " << got << ", reference " << expected);
+        // see_ge stops its exchange once the threshold is settled: thresholds on both sides of
+        // the value and at it, and the fixed ones the search uses or might.
+        const int thresholds[] = {expected - 1, expected, expected + 1, -1000, -100, 0, 100, 1000};
+        for (const int t : thresholds)
+            if (see_ge(pos, m, t) != (expected >= t))
+                FAIL(to_xboard_fen(pos) << " move " << move_to_xboard(m) << ": see_ge " << t << " is "
+                                        << !(expected >= t) << ", reference " << expected);
         ++cov.moves;
         cov.captures += pos.is_capture(m);
         cov.doubles += m.is_double() && !m.is_igui();
@@ -36,6 +44,7 @@ void compare_all(const Position& pos, Coverage& cov) {
         cov.losing += expected < 0;
         cov.lone += pos.royal_count(~us) == 1;
         cov.several += pos.royal_count(~us) > 1;
+        cov.lionless += pos.is_capture(m) && (pos.lion_count(WHITE) == 0 || pos.lion_count(BLACK) == 0);
     }
 }
 
@@ -77,6 +86,8 @@ TEST_CASE("see() equals the board-copy reference over random games", "[see][rand
     CHECK(cov.losing > 5000);
     CHECK(cov.lone > 1000);
     CHECK(cov.several > 200);  // a second royal needs a promoted Drunk Elephant here
+    INFO("lionless " << cov.lionless);
+    CHECK(cov.lionless > 1000);  // captures with a side that has no Lion (its Lion squares skipped)
 }
 
 TEST_CASE("see() equals the board-copy reference on random crowded boards", "[see][random]") {
@@ -100,4 +111,6 @@ TEST_CASE("see() equals the board-copy reference on random crowded boards", "[se
     CHECK(cov.losing > 10000);
     CHECK(cov.lone > 1000);
     CHECK(cov.several > 1000);
+    INFO("lionless " << cov.lionless);
+    CHECK(cov.lionless > 1000);
 }

@@ -4,6 +4,8 @@
 // the cheapest slot of its side, the first in that order among equal costs; when a piece on a
 // line leaves, the line is walked on past it, so the piece behind it (an x-ray) joins in. The
 // running balance goes into a list that a negamax over it resolves (each side may stop).
+// see_ge keeps no list: it follows the same captures with the running balance and stops as soon
+// as the threshold is settled, which for most captures is after the first reply.
 #include "shishi/search/see.hpp"
 
 #include <algorithm>
@@ -204,6 +206,56 @@ int exchange(const Position& pos, Move m, int captured, const int royals[2]) {
     return gain[0];
 }
 
+// exchange(pos, m, captured, royals) >= threshold, without the balance list: the same captures
+// in the same order, stopped as soon as the threshold is settled. With s the balance for the
+// mover's side after the captures so far, a side may always stop, so s below the threshold
+// after the mover's side captured (s >= threshold after the other side did) settles the result
+// whatever follows. The next capture's effect is known before its capturer is looked for (it
+// takes what stands on the square), so each side is asked only when it can change the answer.
+bool exchange_ge(const Position& pos, Move m, int captured, const int royals[2], int threshold) {
+    if (m.is_igui()) return captured >= threshold;
+    const Piece* b = pos.board();
+    const Color us = pos.side_to_move();
+    Piece mover = b[m.from()];
+    int s = captured;
+    if (m.is_promotion()) {
+        const Kind k = kind_of(mover);
+        const Kind promoted = kind_info(k).promotes_to;
+        s += piece_value(promoted) - piece_value(k);
+        mover = make_piece(us, promoted);
+    }
+    if (s < threshold) return false;
+    if (s >= ROYAL_CAPTURE_VALUE) return true;  // the game is over
+    int on_square = loss_value(royals, mover);
+    if (s - on_square >= threshold) return true;  // even losing the mover keeps the threshold
+
+    const Square to = m.to();
+    const Color them = ~us;
+    Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals);
+    bool lion_on_square = is_lion(kind_of(mover));
+    // d: the replies made so far (exchange() stops at 63); s >= threshold before each of
+    // theirs, below it before each of ours.
+    for (int d = 0;; d += 2) {
+        int a = caps.cheapest(them, lion_on_square);
+        if (a < 0) return true;
+        s -= on_square;  // now below the threshold
+        if (caps.igui(a) || on_square >= ROYAL_CAPTURE_VALUE) return false;
+        on_square = caps.cost(a);
+        if (s + on_square < threshold) return false;  // even taking back stays below
+        lion_on_square = caps.lion(a);
+        caps.remove(a);
+        if (d + 1 == 63) return false;
+        a = caps.cheapest(us, lion_on_square);
+        if (a < 0) return false;
+        s += on_square;  // now at the threshold or above
+        if (caps.igui(a) || on_square >= ROYAL_CAPTURE_VALUE) return true;
+        on_square = caps.cost(a);
+        if (s - on_square >= threshold) return true;  // even losing it again keeps the threshold
+        lion_on_square = caps.lion(a);
+        caps.remove(a);
+    }
+}
+
 }  // namespace
 
 int see(const Position& pos, Move m) {
@@ -215,11 +267,7 @@ int see(const Position& pos, Move m) {
 bool see_ge(const Position& pos, Move m, int threshold) {
     if (m.is_pass() || m.is_none()) return 0 >= threshold;
     const int royals[2] = {pos.royal_count(WHITE), pos.royal_count(BLACK)};
-    const int captured = captured_by(pos.board(), m, royals);
-    // Whatever follows, the mover loses at most itself (a royal may cost the game).
-    const Kind k = kind_of(pos.piece_on(m.from()));
-    if (!is_royal(k) && captured - piece_value(k) >= threshold) return true;
-    return exchange(pos, m, captured, royals) >= threshold;
+    return exchange_ge(pos, m, captured_by(pos.board(), m, royals), royals, threshold);
 }
 
 }  // namespace shishi

@@ -26,7 +26,7 @@ namespace shishi {
 // take, negative when the moving piece is lost for less).
 int see(const Position& pos, Move m);
 
-// see(pos, m) >= threshold, skipping the exchange when the captured value alone settles it.
+// see(pos, m) >= threshold, the exchange stopped as soon as it settles the answer.
 bool see_ge(const Position& pos, Move m, int threshold);
 
 }  // namespace shishi
