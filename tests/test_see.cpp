@@ -133,8 +133,8 @@ TEST_CASE("see_ge: a Lion two squares off the lines recaptures for either side",
     CHECK(see(pos, m) == PAWN_V - GOLD_V);
     CHECK(see_ge(pos, m, PAWN_V - GOLD_V));
     CHECK_FALSE(see_ge(pos, m, PAWN_V - GOLD_V + 1));
-    // The black Silver takes back and the white Lion on c10 takes the Silver: the mover's side
-    // is asked for its capturers only then, and Black has no Lion.
+    // The black Silver takes back and the white Lion on c10 takes the Silver (a capture of the
+    // mover's side that see_ge needs: without it the threshold is missed); Black has no Lion.
     Position pos2 = board("Kl1 kl12 Gd7 pd8 se9 Nc10");
     const Move m2 = mv(pos2, "d7d8");
     const int value = std::min(PAWN_V, PAWN_V - GOLD_V + SILVER_V);

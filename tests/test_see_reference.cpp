@@ -17,7 +17,7 @@ using namespace shishi::test;
 namespace {
 
 struct Coverage {
-    int moves = 0, captures = 0, doubles = 0, igui = 0, promotions = 0, losing = 0, lone = 0, several = 0, lionless = 0;
+    int moves = 0, captures = 0, doubles = 0, igui = 0, promotions = 0, losing = 0, lone = 0, several = 0;
 };
 
 void compare_all(const Position& pos, Coverage& cov) {
@@ -44,7 +44,6 @@ void compare_all(const Position& pos, Coverage& cov) {
         cov.losing += expected < 0;
         cov.lone += pos.royal_count(~us) == 1;
         cov.several += pos.royal_count(~us) > 1;
-        cov.lionless += pos.is_capture(m) && (pos.lion_count(WHITE) == 0 || pos.lion_count(BLACK) == 0);
     }
 }
 
@@ -86,8 +85,6 @@ TEST_CASE("see() equals the board-copy reference over random games", "[see][rand
     CHECK(cov.losing > 5000);
     CHECK(cov.lone > 1000);
     CHECK(cov.several > 200);  // a second royal needs a promoted Drunk Elephant here
-    INFO("lionless " << cov.lionless);
-    CHECK(cov.lionless > 1000);  // captures with a side that has no Lion (its Lion squares skipped)
 }
 
 TEST_CASE("see() equals the board-copy reference on random crowded boards", "[see][random]") {
@@ -111,6 +108,4 @@ TEST_CASE("see() equals the board-copy reference on random crowded boards", "[se
     CHECK(cov.losing > 10000);
     CHECK(cov.lone > 1000);
     CHECK(cov.several > 1000);
-    INFO("lionless " << cov.lionless);
-    CHECK(cov.lionless > 1000);
 }
