@@ -37,7 +37,7 @@ constexpr int SLOT_NB = 24;
 class Capturers {
 public:
     // The board after the move: `from` and `mid` are empty, the mover stands on `to`.
-    Capturers(const Piece* b, Square to, Square from, Square mid, const int royals[2])
+    [[gnu::always_inline]] Capturers(const Piece* b, Square to, Square from, Square mid, const int royals[2])
         : b_(b), to_(to), from_(from), mid_(mid), royals_(royals) {
         scan_lines(std::make_integer_sequence<int, DIRECTION_NB>{});
         scan_off_line(std::make_integer_sequence<int, 8>{});
@@ -96,12 +96,12 @@ public:
 private:
     // One direction and one Lion square at a time with constant offsets (unrolled).
     template <int... D>
-    void scan_lines(std::integer_sequence<int, D...>) { (scan_line<D>(), ...); }
+    [[gnu::always_inline]] void scan_lines(std::integer_sequence<int, D...>) { (scan_line<D>(), ...); }
     template <int... I>
-    void scan_off_line(std::integer_sequence<int, I...>) { (scan_lion_square<I>(), ...); }
+    [[gnu::always_inline]] void scan_off_line(std::integer_sequence<int, I...>) { (scan_lion_square<I>(), ...); }
 
     template <int D>
-    void scan_line() {
+    [[gnu::always_inline]] void scan_line() {
         constexpr int off = DIRECTION_OFFSET[D];
         constexpr int back = opposite_direction(D);
         const Square s2 = Square(to_ + 2 * off);
@@ -122,7 +122,7 @@ private:
     }
 
     template <int I>
-    void scan_lion_square() {
+    [[gnu::always_inline]] void scan_lion_square() {
         const Square s = Square(to_ + LION_OFF_LINE[I]);
         const Piece x = b_[s];
         if (lion_piece_byte(x) && s != from_) add(OFF_LINE_SLOT + I, s, x, false, 0);
