@@ -153,3 +153,18 @@ TEST_CASE("see_ge settles a long exchange at the threshold either way", "[see]")
     for (int t : {value - 1, value, value + 1, 0, -ROOK_V, SILVER_V})
         CHECK(see_ge(pos, m, t) == (value >= t));
 }
+
+TEST_CASE("see_ge: a Lion two squares away does not retake a Lion", "[see]") {
+    // Nd6xd8 (a jump); the black Lion on e10 may not take a Lion from two squares away, so the
+    // Pawn is won.
+    Position pos = board("Kl1 kl12 Nd6 pd8 ne10");
+    const Move m = mv(pos, "d6d8");
+    CHECK(see(pos, m) == PAWN_V);
+    CHECK(see_ge(pos, m, 0));
+    CHECK(see_ge(pos, m, PAWN_V));
+    CHECK_FALSE(see_ge(pos, m, PAWN_V + 1));
+    // Next to d8 it takes by igui.
+    Position near = board("Kl1 kl12 Nd6 pd8 ne9");
+    CHECK(see(near, mv(near, "d6d8")) == PAWN_V - LION_V);
+    CHECK_FALSE(see_ge(near, mv(near, "d6d8"), 0));
+}

@@ -5,11 +5,13 @@
 // line leaves, the line is walked on past it, so the piece behind it (an x-ray) joins in. The
 // running balance goes into a list that a negamax over it resolves (each side may stop).
 // see_ge keeps no list: it follows the same captures with the running balance and stops as soon
-// as the threshold is settled, which for most captures is after the first reply.
+// as the threshold is settled, which for most captures is after the first reply; the collection
+// itself stops at the first enemy capturer cheap enough to settle the answer.
 #include "shishi/search/see.hpp"
 
 #include <algorithm>
 #include <bit>
+#include <climits>
 #include <cstdint>
 #include <utility>
 
@@ -36,12 +38,18 @@ constexpr int SLOT_NB = 24;
 
 class Capturers {
 public:
-    // The board after the move: `from` and `mid` are empty, the mover stands on `to`.
-    [[gnu::always_inline]] Capturers(const Piece* b, Square to, Square from, Square mid, const int royals[2])
-        : b_(b), to_(to), from_(from), mid_(mid), royals_(royals) {
-        scan_lines(std::make_integer_sequence<int, DIRECTION_NB>{});
-        scan_off_line(std::make_integer_sequence<int, 8>{});
+    // The board after the move: `from` and `mid` are empty, the mover stands on `to`. The
+    // collection stops (settled()) at the first capturer of side `stop_side` that costs less
+    // than `stop_below` and may take on the square (with a Lion on it, `lion_on_square`, not a
+    // Lion from two squares away); the slots are then incomplete.
+    [[gnu::always_inline]] Capturers(const Piece* b, Square to, Square from, Square mid, const int royals[2],
+                                     Color stop_side, int stop_below, bool lion_on_square)
+        : b_(b), to_(to), from_(from), mid_(mid), royals_(royals), stop_side_(stop_side),
+          stop_below_(stop_below), lion_on_square_(lion_on_square) {
+        settled_ = scan_lines(std::make_integer_sequence<int, DIRECTION_NB>{}) ||
+                   scan_off_line(std::make_integer_sequence<int, 8>{});
     }
+    bool settled() const { return settled_; }
 
     // The cheapest capture of side c (the first slot among equal costs), -1 when it has none.
     // With a Lion on the square, Lions that are not adjacent do not count.
@@ -96,18 +104,20 @@ public:
 private:
     // One direction and one Lion square at a time with constant offsets (unrolled).
     template <int... D>
-    [[gnu::always_inline]] void scan_lines(std::integer_sequence<int, D...>) { (scan_line<D>(), ...); }
+    [[gnu::always_inline]] bool scan_lines(std::integer_sequence<int, D...>) { return (scan_line<D>() || ...); }
     template <int... I>
-    [[gnu::always_inline]] void scan_off_line(std::integer_sequence<int, I...>) { (scan_lion_square<I>(), ...); }
+    [[gnu::always_inline]] bool scan_off_line(std::integer_sequence<int, I...>) {
+        return (scan_lion_square<I>() || ...);
+    }
 
     template <int D>
-    [[gnu::always_inline]] void scan_line() {
+    [[gnu::always_inline]] bool scan_line() {
         constexpr int off = DIRECTION_OFFSET[D];
         constexpr int back = opposite_direction(D);
         const Square s2 = Square(to_ + 2 * off);
         const Piece x2 = b_[s2];
         const uint8_t r2 = piece_reach(x2, back);
-        if ((r2 & REACH_JUMP) && s2 != from_) add(2 * D, s2, x2, false, r2);
+        if ((r2 & REACH_JUMP) && s2 != from_ && add(2 * D, s2, x2, false, r2)) return true;
         // The first piece along the line; `from` and `mid` are empty now.
         Square t = Square(to_ + off);
         for (;; t = Square(t + off)) {
@@ -118,19 +128,20 @@ private:
         const Piece x = b_[t];
         const uint8_t r = piece_reach(x, back);
         const bool adjacent = t == Square(to_ + off);
-        if (r & (adjacent ? (REACH_STEP | REACH_SLIDE) : REACH_SLIDE)) add(2 * D + 1, t, x, adjacent, r);
+        return (r & (adjacent ? (REACH_STEP | REACH_SLIDE) : REACH_SLIDE)) && add(2 * D + 1, t, x, adjacent, r);
     }
 
     template <int I>
-    [[gnu::always_inline]] void scan_lion_square() {
+    [[gnu::always_inline]] bool scan_lion_square() {
         const Square s = Square(to_ + LION_OFF_LINE[I]);
         const Piece x = b_[s];
-        if (lion_piece_byte(x) && s != from_) add(OFF_LINE_SLOT + I, s, x, false, 0);
+        return lion_piece_byte(x) && s != from_ && add(OFF_LINE_SLOT + I, s, x, false, 0);
     }
 
 
-    // x (not EMPTY or EDGE) on s captures on the square along slot's line, reach r there.
-    void add(int slot, Square s, Piece x, bool adjacent, uint8_t r) {
+    // x (not EMPTY or EDGE) on s captures on the square along slot's line, reach r there. True
+    // when that settles the collection (see the constructor).
+    bool add(int slot, Square s, Piece x, bool adjacent, uint8_t r) {
         const uint32_t bit = 1u << slot;
         const bool lion = lion_piece_byte(x);
         const Color c = color_of(x);
@@ -139,13 +150,20 @@ private:
         if (igui) igui_ |= bit; else igui_ &= ~bit;
         if (lion) lion_ |= bit; else lion_ &= ~bit;
         if (lion && !adjacent) far_lion_ |= bit; else far_lion_ &= ~bit;
-        cost_[slot] = igui ? 0 : loss_value(royals_, x);
+        const int cost = igui ? 0 : loss_value(royals_, x);
+        cost_[slot] = cost;
         square_[slot] = s;
+        // (A far Lion against a Lion costs what the Lion on the square is worth, so with the
+        // present values it never settles anything; it is kept out for the rule's sake.)
+        return c == stop_side_ && cost < stop_below_ && !(lion && !adjacent && lion_on_square_);
     }
 
     const Piece* b_;
     Square to_, from_, mid_;
     const int* royals_;
+    Color stop_side_;
+    int stop_below_;
+    bool lion_on_square_, settled_;
     uint32_t side_[2] = {0, 0};
     uint32_t igui_ = 0, lion_ = 0, far_lion_ = 0;
     uint32_t jumped_ = 0;  // bit d: the piece on direction d's jump square has captured
@@ -185,9 +203,9 @@ int exchange(const Position& pos, Move m, int captured, const int royals[2]) {
 
     const Square to = m.to();
     // A single move has no mid square; its origin stands in (already empty).
-    Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals);
     int on_square = loss_value(royals, mover);
     bool lion_on_square = is_lion(kind_of(mover));
+    Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals, ~us, INT_MIN, lion_on_square);
     Color side = ~us;
     int d = 0;
     while (d < 63) {
@@ -231,8 +249,14 @@ bool exchange_ge(const Position& pos, Move m, int captured, const int royals[2],
 
     const Square to = m.to();
     const Color them = ~us;
-    Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals);
     bool lion_on_square = is_lion(kind_of(mover));
+    // Their first reply leaves s - on_square, below the threshold. If one of their capturers
+    // costs less than the rest of the way back to it, the answer is no whichever of them the
+    // exchange picks (the cheapest costs no more; an igui or a royal capture ends it there), so
+    // the collection stops at the first such capturer: often before most lines are walked.
+    Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals, them,
+                   threshold - (s - on_square), lion_on_square);
+    if (caps.settled()) return false;
     // d: the replies made so far (exchange() stops at 63); s >= threshold before each of
     // theirs, below it before each of ours.
     for (int d = 0;; d += 2) {
