@@ -1,7 +1,9 @@
 // Move generation walks the side's piece list; each piece's moves come from its reach per
-// direction in the piece table. Lions (full Lion power) have their own generator for the 5x5
-// area, the double moves through an adjacent enemy and the pass. Lion-capture restrictions are
-// checked only for moves that capture a Lion, which keeps the common path cheap.
+// direction in the piece table (capture generation reads it as one row by piece byte,
+// PieceShape, and tells the steppers without an enemy neighbour first). Lions (full Lion
+// power) have their own generator for the 5x5 area, the double moves through an adjacent
+// enemy and the pass. Lion-capture restrictions are checked only for moves that capture a
+// Lion, which keeps the common path cheap.
 #include "shishi/core/movegen.hpp"
 
 #include <bit>
@@ -214,13 +216,17 @@ private:
     }
 
     // The captures of the piece on s, in the order ordinary() or lion() would give them: its
-    // shape read by piece byte (one row, no kind table), the directions as masks.
+    // shape read by piece byte (one row, no kind table), the directions as masks, the common
+    // shapes (steps only, the Pawn's one step) tested first.
     void captures(Square s) {
         const PieceShape& shape = piece_shape(b_[s]);
         const uint8_t flags = shape.flags;
         const bool promotable = flags & SHAPE_PROMOTES;
-        if (flags & SHAPE_STEPPER) {  // most pieces: their enemy neighbours, if any, at once
-            for (unsigned m = neighbour_targets<GEN_CAPTURES>(b_, s, us_) & shape.steps; m; m &= m - 1) {
+        if (flags & SHAPE_STEPPER) {
+            // Most pieces: whether any neighbour is an enemy told from the rows, which ones (in
+            // direction order) from the word only then.
+            if (!Neighbours::any_owned_by(b_, s, ~us_)) return;
+            for (unsigned m = Neighbours(b_, s).owned_by(~us_) & shape.steps; m; m &= m - 1) {
                 const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
                 add_capture(s, t, b_[t], promotable);
             }
