@@ -221,11 +221,11 @@ private:
     void captures(Square s) {
         const PieceShape& shape = piece_shape(b_[s]);
         const uint8_t flags = shape.flags;
-        const bool promotable = flags & SHAPE_PROMOTES;
         if (flags & SHAPE_STEPPER) {
             // Most pieces: whether any neighbour is an enemy told from the rows, which ones (in
             // direction order) from the word only then.
             if (!Neighbours::any_owned_by(b_, s, ~us_)) return;
+            const bool promotable = flags & SHAPE_PROMOTES;
             for (unsigned m = Neighbours(b_, s).owned_by(~us_) & shape.steps; m; m &= m - 1) {
                 const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
                 add_capture(s, t, b_[t], promotable);
@@ -235,13 +235,14 @@ private:
         if (flags & SHAPE_ONE_STEP) {
             const Square t = Square(s + shape.single_step);
             const Piece x = b_[t];
-            if (x != EMPTY && !(x & us_bit_)) add_capture(s, t, x, promotable);
+            if (x != EMPTY && !(x & us_bit_)) add_capture(s, t, x, flags & SHAPE_PROMOTES);
             return;
         }
         if (flags & SHAPE_LION) {
             lion_captures(s);
             return;
         }
+        const bool promotable = flags & SHAPE_PROMOTES;
         for (unsigned m = shape.slides; m; m &= m - 1) {
             const int off = DIRECTION_OFFSET[std::countr_zero(m)];
             Square t = Square(s + off);
