@@ -3,6 +3,7 @@
 // under test on the f and g files.
 #include <algorithm>
 
+#include "shishi/core/piece_reach.hpp"
 #include "test_support.hpp"
 
 using namespace shishi;
@@ -825,6 +826,43 @@ TEST_CASE("may_promote follows the three promotion rules", "[movegen][promotion]
     CHECK(may_promote(book_rules(), BLACK, SILVER, sq("f5"), sq("f4"), false));
     CHECK(!may_promote(book_rules(), BLACK, SILVER, sq("f8"), sq("f9"), false));
     CHECK(may_promote(book_rules(), BLACK, PAWN, sq("f2"), sq("f1"), false));
+}
+
+TEST_CASE("piece shapes by piece byte repeat the move shapes and the kind table", "[movegen]") {
+    auto mask_of = [](const int8_t* offsets, int n) {
+        unsigned m = 0;
+        for (int i = 0; i < n; ++i)
+            for (int d = 0; d < DIRECTION_NB; ++d)
+                if (DIRECTION_OFFSET[d] == offsets[i]) m |= 1u << d;
+        return m;
+    };
+    for (Color c : {WHITE, BLACK})
+        for (int k = 1; k < KIND_NB; ++k) {
+            INFO(kind_info(Kind(k)).name << (c == WHITE ? " (first player)" : " (second player)"));
+            const MoveShape& shape = move_shape(c, Kind(k));
+            const PieceShape& row = piece_shape(make_piece(c, Kind(k)));
+            CHECK(row.slides == mask_of(shape.slide, shape.slide_count));
+            CHECK(row.steps == shape.step_mask);
+            CHECK(row.jumps == mask_of(shape.jump, shape.jump_count));
+            unsigned jump_steps = 0, lion_lines = 0;
+            for (int j = 0; j < shape.jump_count; ++j) {
+                const unsigned bit = mask_of(&shape.jump[j], 1);
+                if (shape.jump_reach[j] & REACH_STEP) jump_steps |= bit;
+                if (shape.jump_reach[j] & REACH_LION_LINE) lion_lines |= bit;
+            }
+            CHECK(row.jump_steps == jump_steps);
+            CHECK(row.lion_lines == lion_lines);
+            CHECK(row.single_step == (shape.step_count == 1 ? shape.step[0] : 0));
+            const bool lion = is_lion(Kind(k)), steps_only = !lion && !shape.slide_count && !shape.jump_count;
+            CHECK(bool(row.flags & SHAPE_LION) == lion);
+            CHECK(bool(row.flags & SHAPE_PROMOTES) == can_promote(Kind(k)));
+            CHECK(bool(row.flags & SHAPE_STEPPER) == (steps_only && shape.step_count > 1));
+            CHECK(bool(row.flags & SHAPE_ONE_STEP) == (steps_only && shape.step_count == 1));
+        }
+    for (Piece p : {EMPTY, EDGE}) {
+        const PieceShape& row = piece_shape(p);
+        CHECK((row.slides | row.steps | row.jumps | row.flags) == 0);
+    }
 }
 
 TEST_CASE("move shapes hold every direction of the piece table in exactly one group", "[movegen]") {

@@ -14,6 +14,12 @@ void check_every_square(const Position& pos) {
         for (int r = 0; r < BOARD_SIZE; ++r) {
             const Square s = make_square(f, r);
             const Neighbours n(pos.board(), s);
+            for (Color c : {WHITE, BLACK}) {
+                REQUIRE(n.any_owned_by(c) == (n.owned_by(c) != 0));
+                // From the rows, for a square not holding a piece of c (a mover's own square).
+                const Piece x = pos.piece_on(s);
+                if (x == EMPTY || color_of(x) != c) REQUIRE(Neighbours::any_owned_by(pos.board(), s, c) == (n.owned_by(c) != 0));
+            }
             for (int d = 0; d < DIRECTION_NB; ++d) {
                 const Piece x = pos.piece_on(Square(s + DIRECTION_OFFSET[d]));
                 INFO("square " << f << "," << r << " direction " << d << " piece " << int(x));

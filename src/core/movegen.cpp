@@ -1,7 +1,9 @@
 // Move generation walks the side's piece list; each piece's moves come from its reach per
-// direction in the piece table. Lions (full Lion power) have their own generator for the 5x5
-// area, the double moves through an adjacent enemy and the pass. Lion-capture restrictions are
-// checked only for moves that capture a Lion, which keeps the common path cheap.
+// direction in the piece table (capture generation reads it as one row by piece byte,
+// PieceShape, and tells the steppers without an enemy neighbour first). Lions (full Lion
+// power) have their own generator for the 5x5 area, the double moves through an adjacent
+// enemy and the pass. Lion-capture restrictions are checked only for moves that capture a
+// Lion, which keeps the common path cheap.
 #include "shishi/core/movegen.hpp"
 
 #include <bit>
@@ -9,6 +11,7 @@
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/neighbours.hpp"
+#include "shishi/core/piece_reach.hpp"
 
 namespace shishi {
 namespace {
@@ -105,6 +108,10 @@ public:
         const int n = pos_.piece_count(us_);  // a local: the move stores may alias the position's bytes
         for (int i = 0; i < n; ++i) {
             Square s = pos_.piece_square(us_, i);
+            if (Mode == GEN_CAPTURES) {
+                captures(s);
+                continue;
+            }
             Kind k = kind_of(b_[s]);
             if (is_lion(k))
                 lion(s);
@@ -117,6 +124,7 @@ public:
     // The moves of the piece on s alone (no pass: run() adds the side's one pass).
     void run_piece(Square s) {
         if (pos_.royal_count(us_) == 0 || !(b_[s] & us_bit_) || b_[s] == EDGE) return;
+        if (Mode == GEN_CAPTURES) return captures(s);
         const Kind k = kind_of(b_[s]);
         if (is_lion(k))
             lion(s);
@@ -205,6 +213,70 @@ private:
             if (!(x2 & us_bit_)) add(s, t2, x2, k);
             if (r & REACH_LION_LINE) lion_line(s, t1, x1, t2, x2);
         }
+    }
+
+    // The captures of the piece on s, in the order ordinary() or lion() would give them: its
+    // shape read by piece byte (one row, no kind table), the directions as masks, the common
+    // shapes (steps only, the Pawn's one step) tested first.
+    void captures(Square s) {
+        const PieceShape& shape = piece_shape(b_[s]);
+        const uint8_t flags = shape.flags;
+        if (flags & SHAPE_STEPPER) {
+            // Most pieces: whether any neighbour is an enemy told from the rows, which ones (in
+            // direction order) from the word only then.
+            if (!Neighbours::any_owned_by(b_, s, ~us_)) return;
+            const bool promotable = flags & SHAPE_PROMOTES;
+            for (unsigned m = Neighbours(b_, s).owned_by(~us_) & shape.steps; m; m &= m - 1) {
+                const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
+                add_capture(s, t, b_[t], promotable);
+            }
+            return;
+        }
+        if (flags & SHAPE_ONE_STEP) {
+            const Square t = Square(s + shape.single_step);
+            const Piece x = b_[t];
+            if (x != EMPTY && !(x & us_bit_)) add_capture(s, t, x, flags & SHAPE_PROMOTES);
+            return;
+        }
+        if (flags & SHAPE_LION) {
+            lion_captures(s);
+            return;
+        }
+        const bool promotable = flags & SHAPE_PROMOTES;
+        for (unsigned m = shape.slides; m; m &= m - 1) {
+            const int off = DIRECTION_OFFSET[std::countr_zero(m)];
+            Square t = Square(s + off);
+            while (b_[t] == EMPTY) t = Square(t + off);
+            if (!(b_[t] & us_bit_)) add_capture(s, t, b_[t], promotable);
+        }
+        if (shape.single_step) {
+            const Square t = Square(s + shape.single_step);
+            const Piece x = b_[t];
+            if (x != EMPTY && !(x & us_bit_)) add_capture(s, t, x, promotable);
+        } else if (shape.steps) {
+            for (unsigned m = neighbour_targets<GEN_CAPTURES>(b_, s, us_) & shape.steps; m; m &= m - 1) {
+                const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
+                add_capture(s, t, b_[t], promotable);
+            }
+        }
+        for (unsigned m = shape.jumps; m; m &= m - 1) {
+            const int d = std::countr_zero(m), off = DIRECTION_OFFSET[d];
+            const Square t1 = Square(s + off);
+            const Piece x1 = b_[t1];
+            if ((shape.jump_steps >> d & 1) && x1 != EMPTY && !(x1 & us_bit_)) add_capture(s, t1, x1, promotable);
+            const Square t2 = Square(t1 + off);
+            const Piece x2 = b_[t2];
+            if (x2 != EMPTY && !(x2 & us_bit_)) add_capture(s, t2, x2, promotable);
+            if (shape.lion_lines >> d & 1) lion_line(s, t1, x1, t2, x2);
+        }
+    }
+
+    // A single capture by a non-Lion (target an enemy piece). It promotes when it starts or
+    // ends in the zone: most pieces capture nothing, so this is worked out per capture.
+    void add_capture(Square from, Square to, Piece target, bool promotable) {
+        if (lion_piece_byte(target) && !counter_strike_allows(pos_, Move::normal(from, to), to)) return;
+        if (promotable && (ZONES.zone[us_][from] || ZONES.zone[us_][to])) list_.push(Move::normal(from, to, true));
+        list_.push(Move::normal(from, to));
     }
 
     // Falcon/Eagle extra moves along one ray: igui, capture-and-continue, pass.

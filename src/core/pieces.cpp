@@ -156,6 +156,31 @@ constexpr PieceReach build_piece_reach() {
 }
 constexpr PieceReach PIECE_REACH = build_piece_reach();
 
+constexpr PieceShapes build_piece_shapes() {
+    PieceShapes t{};
+    for (int c = 0; c < 2; ++c)
+        for (int k = 1; k < KIND_NB; ++k) {
+            PieceShape& ps = t.of[make_piece(Color(c), Kind(k))];
+            const MoveShape& ms = SHAPES.m[c][k];
+            for (int d = 0; d < DIRECTION_NB; ++d) {
+                const uint8_t r = REACH.r[c][k][d], bit = uint8_t(1u << d);
+                if (r == REACH_SLIDE) ps.slides |= bit;
+                if (r == REACH_STEP) ps.steps |= bit;
+                if (r & REACH_JUMP) ps.jumps |= bit;
+                if ((r & REACH_JUMP) && (r & REACH_STEP)) ps.jump_steps |= bit;
+                if ((r & REACH_JUMP) && (r & REACH_LION_LINE)) ps.lion_lines |= bit;
+            }
+            const bool steps_only = !KIND_TABLE[k].lion && !ps.slides && !ps.jumps;
+            ps.flags = uint8_t((KIND_TABLE[k].lion ? SHAPE_LION : 0) |
+                               (KIND_TABLE[k].promotes_to != NO_KIND ? SHAPE_PROMOTES : 0) |
+                               (steps_only && ms.step_count > 1 ? SHAPE_STEPPER : 0) |
+                               (steps_only && ms.step_count == 1 ? SHAPE_ONE_STEP : 0));
+            ps.single_step = ms.step_count == 1 ? ms.step[0] : 0;
+        }
+    return t;
+}
+constexpr PieceShapes PIECE_SHAPES = build_piece_shapes();
+
 Kind kind_from_letter(char lower_letter, bool promoted) {
     for (int k = 1; k < KIND_NB; ++k)
         if (KIND_TABLE[k].letter == lower_letter && KIND_TABLE[k].promoted == promoted) return Kind(k);

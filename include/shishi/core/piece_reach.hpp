@@ -24,4 +24,27 @@ inline bool lion_piece_byte(Piece p) { return PIECE_REACH.lion[p]; }
 inline uint8_t side_reach(Color c, Piece p, int d) { return PIECE_REACH.side_reach[c][p][d]; }
 inline bool side_lion(Color c, Piece p) { return PIECE_REACH.side_lion[c][p]; }
 
+// The move shape (MoveShape) again by piece byte, its direction lists as masks (bit d for
+// DIRECTION_OFFSET[d]; a mask's directions in rising order are the list in order), with the
+// flags capture generation asks of every piece: one eight-byte row a piece, no kind table.
+struct PieceShape {
+    uint8_t slides, steps, jumps;  // MoveShape::slide, step (its step_mask) and jump directions
+    uint8_t jump_steps;            // the jumps whose reach includes the step to the first square
+    uint8_t lion_lines;            // the jumps with REACH_LION_LINE
+    uint8_t flags;                 // SHAPE_*
+    int8_t single_step;            // the step's offset when steps has one direction, else 0
+    uint8_t unused;
+};
+enum : uint8_t {
+    SHAPE_LION = 1,      // full Lion power: its own generator, none of the masks used
+    SHAPE_PROMOTES = 2,  // can_promote
+    SHAPE_STEPPER = 4,   // steps only (no slide, no jump), in more than one direction
+    SHAPE_ONE_STEP = 8,  // one step only (the Pawn)
+};
+struct PieceShapes {
+    alignas(8) PieceShape of[256];  // all zero for EMPTY and EDGE
+};
+extern const PieceShapes PIECE_SHAPES;
+inline const PieceShape& piece_shape(Piece p) { return PIECE_SHAPES.of[p]; }
+
 }  // namespace shishi
