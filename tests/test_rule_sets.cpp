@@ -2,6 +2,7 @@
 // on which the book, XBoard as host and lishogi differ: each difference has a test here or in
 // the module it belongs to (docs/rules.md lists them all).
 #include <cstring>
+#include <random>
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/repetition.hpp"
@@ -184,6 +185,65 @@ TEST_CASE("xboard: the mate test concerns a lone royal only", "[rules][xboard]")
     Position take = board("Ka1 Rl12 ka12 ra11", "b - - 0 1");
     CHECK_FALSE(royal_attacked_after(take, mv(take, "a11a1")));
     CHECK(royal_attacked_after(take, mv(take, "a11a10")));
+}
+
+TEST_CASE("xboard: a safe move shown at once is a safe move", "[rules][xboard][random]") {
+    // The search skips generating every move for the stalemate test when shows_royal_safe_move
+    // finds one; it must never claim one that has_royal_safe_move would not find.
+    auto check = [](const Position& pos, int& shown, int& not_shown_safe) {
+        const Color us = pos.side_to_move();
+        if (pos.royal_count(us) != 1 || in_check(pos, us)) return;
+        MoveList list;
+        generate_legal(pos, list);
+        const bool safe = has_royal_safe_move(pos, list);
+        const bool shows = shows_royal_safe_move(pos);
+        INFO(to_xboard_fen(pos));
+        if (shows) REQUIRE(safe);
+        shown += shows;
+        not_shown_safe += !shows && safe;
+    };
+    int shown = 0, not_shown_safe = 0;
+    std::mt19937 rng(20261202);
+    for (const Position& root : random_game_roots()) {
+        Position pos = root;
+        for (int ply = 0; ply < 200; ++ply) {
+            check(pos, shown, not_shown_safe);
+            MoveList list;
+            generate_legal(pos, list);
+            if (list.empty()) break;
+            pos.make(list[int(rng() % unsigned(list.size()))]);
+        }
+    }
+    // Few pieces, long lines: royals boxed in and pieces standing on the royal's lines.
+    const Kind kinds[] = {ROOK, BISHOP, QUEEN, LANCE, PAWN, GOLD, SILVER, LION, KIRIN, PHOENIX, KING};
+    for (int trial = 0; trial < 3000; ++trial) {
+        Position pos = random_crowded_board(rng, kinds, 3, 10);
+        pos.set_side_to_move(Color(rng() % 2));
+        check(pos, shown, not_shown_safe);
+    }
+    CHECK(shown > 1000);
+    CHECK(not_shown_safe > 100);
+    // The one piece besides the King stands on its file: every move of the Bishop uncovers the
+    // Rook on a12, and the King's squares are the other Rook's. Stalemate, and nothing shown.
+    const Position pinned = board("Ka1 Ba2 ra12 rb12 kl12");
+    REQUIRE_FALSE(in_check(pinned, WHITE));
+    MoveList list;
+    generate_legal(pinned, list);
+    CHECK_FALSE(list.empty());
+    CHECK_FALSE(has_royal_safe_move(pinned, list));
+    CHECK_FALSE(shows_royal_safe_move(pinned));
+    // The same along a diagonal: the Rook on c3 shields the King from the Bishop on k11.
+    const Position diagonal = board("Ka1 Rc3 bk11 rb12 rl2 kf12");
+    list.clear();
+    generate_legal(diagonal, list);
+    REQUIRE_FALSE(in_check(diagonal, WHITE));
+    CHECK_FALSE(list.empty());
+    CHECK_FALSE(has_royal_safe_move(diagonal, list));
+    CHECK_FALSE(shows_royal_safe_move(diagonal));
+    // A Silver off the lines has a safe move, and it shows.
+    const Position free = board("Ka1 Ba2 Se3 ra12 rb12 kl12");
+    REQUIRE_FALSE(in_check(free, WHITE));
+    CHECK(shows_royal_safe_move(free));
 }
 
 TEST_CASE("xboard: the search does not stalemate a bare King it can beat (the issue's game)",

@@ -96,6 +96,10 @@ struct MoveFinder {
     bool found = false;
     void push(Move m) { found |= m == wanted; }
 };
+struct AnyMove {
+    bool found = false;
+    void push(Move) { found = true; }
+};
 
 // One instance per side to move, so the colour tests of the inner loops are constants.
 template <GenMode Mode, Color Us, class Sink = MoveList>
@@ -438,6 +442,15 @@ bool is_legal_quiet(const Position& pos, Move m) {
     else
         Generator<GEN_QUIETS, BLACK, MoveFinder>(pos, finder).run_piece(m.from());
     return finder.found;
+}
+
+bool has_quiet_move(const Position& pos, Square s) {
+    AnyMove any;
+    if (pos.side_to_move() == WHITE)
+        Generator<GEN_QUIETS, WHITE, AnyMove>(pos, any).run_piece(s);
+    else
+        Generator<GEN_QUIETS, BLACK, AnyMove>(pos, any).run_piece(s);
+    return any.found;
 }
 
 int count_legal(const Position& pos) {

@@ -34,4 +34,17 @@ bool has_royal_safe_move(const Position& pos, const MoveList& moves) {
     return false;
 }
 
+bool shows_royal_safe_move(const Position& pos) {
+    const Color us = pos.side_to_move();
+    const Square royal = pos.royal_square(us);
+    const int rf = file_of(royal), rr = rank_of(royal);
+    for (int i = 0; i < pos.piece_count(us); ++i) {
+        const Square s = pos.piece_square(us, i);
+        const int df = file_of(s) - rf, dr = rank_of(s) - rr;
+        if (df == 0 || dr == 0 || df == dr || df == -dr) continue;  // on a line through the royal (or it)
+        if (has_quiet_move(pos, s)) return true;
+    }
+    return false;
+}
+
 }  // namespace shishi

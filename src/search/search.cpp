@@ -456,13 +456,15 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     }
 
     // The picker generates the moves stage by stage; all at once at the root and for XBoard's
-    // stalemate test, which needs them all.
+    // stalemate test, which needs them all unless a safe move shows at once (nearly always).
     MoveList& list = lists[ply];
     const bool host_mate = pos->rules().host_mate_test;
-    MovePicker picker(*pos, list, scores[ply].data(), hash_move, killers[ply], history, root || host_mate);
+    const bool stalemate_test =
+        host_mate && !root && !checked && pos->royal_count(us) == 1 && !shows_royal_safe_move(*pos);
+    MovePicker picker(*pos, list, scores[ply].data(), hash_move, killers[ply], history, root || stalemate_test);
     // Stalemate under XBoard's mate test is a draw (checkmate needs no test: every move loses
     // the royal, which the search sees anyway).
-    if (host_mate && !root && !checked && !list.empty() && host_mate_over(list)) return draw_score();
+    if (stalemate_test && !list.empty() && host_mate_over(list)) return draw_score();
     Move m = picker.next();
     if (m.is_none()) return host_mate && !checked ? draw_score() : no_moves_score(ply);  // no legal move
 

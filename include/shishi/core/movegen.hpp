@@ -46,6 +46,9 @@ void generate_quiets(const Position& pos, MoveList& list);
 // generated (the move picker checks a hash move this way before the others are generated).
 bool is_legal_quiet(const Position& pos, Move m);
 
+// Has the side to move's piece on s a non-capturing move other than the pass?
+bool has_quiet_move(const Position& pos, Square s);
+
 // Is m one of the legal moves? (A pass matches any legal pass.)
 bool is_legal(const Position& pos, Move m);
 // Number of legal moves.

@@ -15,4 +15,11 @@ bool royal_attacked_after(const Position& pos, Move m);
 // Does some move of `moves` (the legal moves of pos) keep the mover's royal unattacked?
 bool has_royal_safe_move(const Position& pos, const MoveList& moves);
 
+// A quick sufficient test for has_royal_safe_move with all the legal moves, for a mover with
+// one royal that is not attacked now: a piece other than the royal, standing on no line
+// through the royal, has a non-capturing move. (Leaving a square off every line uncovers no
+// slider onto the royal, and a move that takes nothing removes no blocker.) False means the
+// test found nothing, not that no safe move exists.
+bool shows_royal_safe_move(const Position& pos);
+
 }  // namespace shishi
