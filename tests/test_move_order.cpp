@@ -120,16 +120,22 @@ std::vector<Pick> reference_order(const Position& pos, Move hash, const Move kil
 }
 
 // What the picker returns, skip_quiets called after the first quiet move at or past pick
-// number skip_after (never if negative).
+// number skip_after (never if negative); early: after pick skip_after whatever it was (before
+// the first pick for 0), as the search does once futility holds, maybe before the quiet stage.
 std::vector<Pick> picked(const Position& pos, Move hash, const Move killers[2], const HistoryTable& history,
-                         int skip_after, bool all_now) {
+                         int skip_after, bool all_now, bool early = false) {
     MoveList list;
     static int scores[MoveList::CAPACITY];
     MovePicker picker(pos, list, scores, hash, killers, history, all_now);
     if (all_now) CHECK(list.size() == count_legal(pos));  // every move is there at once
     std::vector<Pick> order;
+    if (early && skip_after == 0) picker.skip_quiets();
     for (Move m = picker.next(); !m.is_none(); m = picker.next()) {
         order.push_back({m, picker.last_was_quiet()});
+        if (skip_after >= 0 && int(order.size()) >= skip_after && early) {
+            picker.skip_quiets();
+            skip_after = -1;
+        }
         if (skip_after >= 0 && int(order.size()) > skip_after && picker.last_was_quiet()) {
             picker.skip_quiets();
             skip_after = -1;
@@ -153,9 +159,18 @@ std::vector<Pick> skipped(std::vector<Pick> order, int skip_after) {
     return kept;
 }
 
+// The reference with skip_quiets called early: the quiet moves (not the promotions and
+// killers) after the first skip_after picks are dropped.
+std::vector<Pick> skipped_early(const std::vector<Pick>& order, int skip_after) {
+    std::vector<Pick> kept;
+    for (const Pick& p : order)
+        if (!p.quiet || int(kept.size()) < skip_after) kept.push_back(p);
+    return kept;
+}
+
 struct Coverage {
     int positions = 0, hash_legal = 0, hash_illegal = 0, hash_capture = 0, hash_quiet = 0, hash_pass = 0;
-    int skips = 0, no_captures = 0, no_quiets = 0, doubles = 0, igui = 0, passes = 0, ties = 0;
+    int skips = 0, early_skips = 0, early_kept = 0, no_captures = 0, no_quiets = 0, doubles = 0, igui = 0, passes = 0, ties = 0;
 };
 
 // A hash move: none, one of this position's moves (its pass more often), one of another
@@ -200,6 +215,26 @@ void compare_with_reference(const Position& pos, const MoveList& other, std::mt1
             REQUIRE(got[i].move == expected[i].move);
             REQUIRE(got[i].quiet == expected[i].quiet);
         }
+    }
+    if (skip_after >= 0) {
+        const std::vector<Pick> reference = reference_order(pos, hash, killers, history);
+        const std::vector<Pick> early = skipped_early(reference, skip_after);
+        for (bool all_now : {false, true}) {
+            const std::vector<Pick> got = picked(pos, hash, killers, history, skip_after, all_now, true);
+            REQUIRE(got.size() == early.size());
+            for (size_t i = 0; i < got.size(); ++i) {
+                INFO("early skip after " << skip_after << ", pick " << i << " all_now " << all_now);
+                REQUIRE(got[i].move == early[i].move);
+                REQUIRE(got[i].quiet == early[i].quiet);
+            }
+        }
+        // Skipped before any quiet move came: the picker never generated the others.
+        bool before = true;
+        for (int i = 0; i < skip_after && i < int(reference.size()); ++i) before &= !reference[size_t(i)].quiet;
+        cov.early_skips += before && early.size() < reference.size();
+        // ... and still returned the promotions and killers.
+        for (size_t i = size_t(skip_after); before && i < early.size(); ++i)
+            cov.early_kept += !early[i].quiet && early[i].move != hash && !pos.is_capture(early[i].move);
     }
     // Without skipping, each legal move exactly once.
     if (skip_after < 0) {
@@ -256,6 +291,8 @@ TEST_CASE("the staged picker's order equals the plain reference over random game
     CHECK(cov.hash_quiet > 600);
     CHECK(cov.hash_pass > 100);
     CHECK(cov.skips > 700);
+    CHECK(cov.early_skips > 150);
+    CHECK(cov.early_kept > 250);
     CHECK(cov.no_captures > 300);
     CHECK(cov.doubles > 2000);
     CHECK(cov.igui > 400);
@@ -283,6 +320,8 @@ TEST_CASE("the staged picker's order equals the plain reference on random crowde
     CHECK(cov.hash_capture > 20);
     CHECK(cov.hash_pass > 60);
     CHECK(cov.skips > 250);
+    CHECK(cov.early_skips > 180);
+    CHECK(cov.early_kept > 800);
     CHECK(cov.doubles > 4000);
     CHECK(cov.igui > 800);
     CHECK(cov.passes > 350);

@@ -772,6 +772,43 @@ TEST_CASE("captures and quiets partition the legal moves; no move or successor t
     }
 }
 
+TEST_CASE("generate_quiet_promotions gives the promotions of generate_quiets, in its order",
+          "[movegen][random]") {
+    // The move picker tries them before the other quiet moves and breaks ties by this order.
+    std::mt19937 rng(20261202);
+    int with_promotions = 0, last_rank = 0, total = 0;
+    for (const RuleSet* rules : {&book_rules(), &lishogi_rules()})
+        for (const Position& root : random_game_roots())
+            for (int game = 0; game < 2; ++game) {
+                Position pos = root;
+                pos.set_rules(*rules);
+                for (int ply = 0; ply < 160; ++ply) {
+                    INFO(to_xboard_fen(pos) << (rules == &book_rules() ? " book" : " lishogi"));
+                    MoveList quiets, promotions;
+                    generate_quiets(pos, quiets);
+                    generate_quiet_promotions(pos, promotions);
+                    std::vector<uint32_t> expected, got;
+                    for (Move m : quiets)
+                        if (m.is_promotion()) expected.push_back(m.raw());
+                    for (Move m : promotions) got.push_back(m.raw());
+                    REQUIRE(got == expected);
+                    with_promotions += !expected.empty();
+                    total += int(expected.size());
+                    const bool white = pos.side_to_move() == WHITE;
+                    auto in_zone = [&](Square s) { return white ? rank_of(s) >= BOARD_SIZE - 4 : rank_of(s) < 4; };
+                    auto last = [&](Square s) { return rank_of(s) == (white ? BOARD_SIZE - 1 : 0); };
+                    for (Move m : promotions) last_rank += in_zone(m.from()) && last(m.to());
+                    MoveList list;
+                    generate_legal(pos, list);
+                    if (list.empty()) break;
+                    pos.make(list[int(rng() % unsigned(list.size()))]);
+                }
+            }
+    CHECK(with_promotions > 300);
+    CHECK(total > 1000);
+    CHECK(last_rank > 20);  // from inside the zone: Pawns (and lishogi's Lances) on the last rank
+}
+
 TEST_CASE("is_legal_quiet rejects the moves of other positions and junk", "[movegen][random]") {
     // A hash move may come from another position (a key collision) or be any bit pattern.
     std::mt19937 rng(20261201);

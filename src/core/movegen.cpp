@@ -16,7 +16,9 @@
 namespace shishi {
 namespace {
 
-enum GenMode { GEN_ALL, GEN_CAPTURES, GEN_QUIETS };
+// GEN_QUIET_PROMOTIONS: of the quiet moves only the promotions, for a node whose other quiet
+// moves are pruned (the move picker still tries the promotions).
+enum GenMode { GEN_ALL, GEN_CAPTURES, GEN_QUIETS, GEN_QUIET_PROMOTIONS };
 
 // Offsets of the 24 squares of the 5x5 area around a square.
 struct LionArea {
@@ -38,7 +40,8 @@ constexpr LionArea LION_AREA{};
 struct ZoneTable {
     bool zone[2][FRAME_SQUARES];
     bool last_rank[2][FRAME_SQUARES];
-    constexpr ZoneTable() : zone{}, last_rank{} {
+    uint8_t ranks_to_zone[2][FRAME_SQUARES];  // 0 inside the zone
+    constexpr ZoneTable() : zone{}, last_rank{}, ranks_to_zone{} {
         for (int f = 0; f < BOARD_SIZE; ++f)
             for (int r = 0; r < BOARD_SIZE; ++r) {
                 Square s = make_square(f, r);
@@ -46,6 +49,8 @@ struct ZoneTable {
                 zone[BLACK][s] = r < 4;
                 last_rank[WHITE][s] = r == BOARD_SIZE - 1;
                 last_rank[BLACK][s] = r == 0;
+                ranks_to_zone[WHITE][s] = uint8_t(r >= BOARD_SIZE - 4 ? 0 : BOARD_SIZE - 4 - r);
+                ranks_to_zone[BLACK][s] = uint8_t(r < 4 ? 0 : r - 3);
             }
     }
 };
@@ -60,7 +65,7 @@ template <GenMode Mode>
 inline unsigned neighbour_targets(const Piece* b, Square s, Color us) {
     const Neighbours n(b, s);
     if (Mode == GEN_CAPTURES) return n.any_owned_by(~us) ? n.owned_by(~us) : 0;  // mostly none
-    return Mode == GEN_QUIETS ? n.empty() : n.open_to(us);
+    return Mode == GEN_ALL ? n.open_to(us) : n.empty();
 }
 
 // Would `sq` be attacked by `by` on the board after the mover leaves `from`, the pieces on
@@ -104,6 +109,8 @@ struct AnyMove {
 // One instance per side to move, so the colour tests of the inner loops are constants.
 template <GenMode Mode, Color Us, class Sink = MoveList>
 class Generator {
+    static constexpr bool QUIET = Mode == GEN_QUIETS || Mode == GEN_QUIET_PROMOTIONS;  // no captures
+
 public:
     Generator(const Position& pos, Sink& list) : pos_(pos), list_(list), b_(pos.board()) {}
 
@@ -122,7 +129,7 @@ public:
             else
                 ordinary(s, k);
         }
-        if (Mode != GEN_CAPTURES && pass_from_ != NO_SQUARE) list_.push(Move::pass(pass_from_, pass_via_));
+        if ((Mode == GEN_ALL || Mode == GEN_QUIETS) && pass_from_ != NO_SQUARE) list_.push(Move::pass(pass_from_, pass_via_));
     }
 
     // The moves of the piece on s alone (no pass: run() adds the side's one pass).
@@ -155,7 +162,7 @@ private:
     // A single move of a non-Lion piece onto a square not holding its own piece.
     void add(Square from, Square to, Piece target, Kind k) {
         if (Mode == GEN_CAPTURES && target == EMPTY) return;
-        if (Mode == GEN_QUIETS && target != EMPTY) return;
+        if (QUIET && target != EMPTY) return;
         if (target != EMPTY && lion_piece(target) && !counter_strike_allows(pos_, Move::normal(from, to), to))
             return;
         // A capture promotes when it starts or ends in the zone (most pieces capture nothing,
@@ -163,7 +170,7 @@ private:
         const bool promote = Mode == GEN_CAPTURES ? can_promote(k) && (ZONES.zone[us_][from] || ZONES.zone[us_][to])
                                                   : promotes(to, target != EMPTY);
         if (promote) list_.push(Move::normal(from, to, true));
-        list_.push(Move::normal(from, to));
+        if (Mode != GEN_QUIET_PROMOTIONS) list_.push(Move::normal(from, to));
     }
 
     // may_promote for the piece being generated, its per-piece part worked out once (set_piece;
@@ -185,6 +192,7 @@ private:
     void ordinary(Square s, Kind k) {
         if (Mode != GEN_CAPTURES) set_piece(s, k);
         const MoveShape& shape = move_shape(us_, k);
+        if (Mode == GEN_QUIET_PROMOTIONS && !may_promote_quietly(s, shape)) return;
         // The counts in locals: the move stores may alias the table's bytes, which would
         // otherwise be read again after every move.
         const int slides = shape.slide_count, steps = shape.step_count, jumps = shape.jump_count;
@@ -283,6 +291,15 @@ private:
         list_.push(Move::normal(from, to));
     }
 
+    // Whether a quiet move of the piece on s (set_piece done) can promote: from inside the zone
+    // only a last-rank move of a Pawn (or lishogi's Lance) does; from outside, one that enters
+    // the zone, out of reach for a piece that does not slide (it moves at most two ranks).
+    bool may_promote_quietly(Square s, const MoveShape& shape) const {
+        if (!promotable_) return false;
+        if (from_zone_) return last_rank_kind_;
+        return shape.slide_count > 0 || ZONES.ranks_to_zone[us_][s] <= 2;
+    }
+
     // Falcon/Eagle extra moves along one ray: igui, capture-and-continue, pass.
     void lion_line(Square s, Square t1, Piece x1, Square t2, Piece x2) {
         if (x1 == EMPTY) {
@@ -290,7 +307,7 @@ private:
             return;
         }
         if (x1 & us_bit_) return;  // own piece or edge: nothing to capture on the way
-        if (Mode == GEN_QUIETS) return;
+        if (QUIET) return;
         // Igui leaves the capturer in place, so igui by different pieces on the same victim
         // give one position, unless the counter-strike square (the capturer's) tells them apart.
         if (lion_piece(x1) || first_igui_on(t1)) add_double_by_non_lion(Move::double_step(s, t1, s), x1, EMPTY);
@@ -308,12 +325,13 @@ private:
             lion_captures(s);
             return;
         }
+        if (Mode == GEN_QUIET_PROMOTIONS) return;  // a Lion's moves never promote
         // Leaps (and steps) anywhere in the 5x5 area.
         for (int i = 0; i < 24; ++i) {
             const Square t = Square(s + LION_AREA.off[i]);
             const Piece x = b_[t];
             if (x & us_bit_) continue;
-            if (Mode == GEN_QUIETS && x != EMPTY) continue;
+            if (QUIET && x != EMPTY) continue;
             if (LION_AREA.far[i] && x != EMPTY && lion_piece(x) && !far_lion_takeable(s, t)) continue;
             list_.push(Move::normal(s, t));
         }
@@ -326,7 +344,7 @@ private:
                 continue;
             }
             if (x1 & us_bit_) continue;
-            if (Mode == GEN_QUIETS) continue;
+            if (QUIET) continue;
             lion_through(s, e, x1);
         }
     }
@@ -427,6 +445,7 @@ void generate(const Position& pos, Sink& sink) {
 void generate_legal(const Position& pos, MoveList& list) { generate<GEN_ALL>(pos, list); }
 void generate_captures(const Position& pos, MoveList& list) { generate<GEN_CAPTURES>(pos, list); }
 void generate_quiets(const Position& pos, MoveList& list) { generate<GEN_QUIETS>(pos, list); }
+void generate_quiet_promotions(const Position& pos, MoveList& list) { generate<GEN_QUIET_PROMOTIONS>(pos, list); }
 
 bool is_legal(const Position& pos, Move m) {
     MoveList list;

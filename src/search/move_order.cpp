@@ -68,6 +68,15 @@ void MovePicker::generate_captures_now() {
     captures_generated_ = true;
 }
 
+void MovePicker::generate_first_quiets() {
+    generate_quiet_promotions(pos_, list_);
+    auto add_killer = [&](Move k) {
+        if (!k.is_promotion() && k != hash_ && is_legal_quiet(pos_, k)) list_.push(k);
+    };
+    add_killer(killer0_);
+    if (killer1_ != killer0_) add_killer(killer1_);
+}
+
 void MovePicker::score_captures_now() {
     for (int i = 0; i < capture_count_; ++i) {
         const Move m = list_[i];
@@ -75,14 +84,14 @@ void MovePicker::score_captures_now() {
     }
 }
 
-void MovePicker::score_quiets_now() {
+void MovePicker::score_quiets_now(bool first_taken) {
     // Locals: the score stores could alias the killers and the board otherwise.
     const Move hash = hash_, k0 = killer0_, k1 = killer1_;
     const Piece* board = pos_.board();
-    for (int i = capture_count_, n = list_.size(); i < n; ++i) {
+    for (int i = quiet_begin_, n = list_.size(); i < n; ++i) {
         const Move m = list_[i];
         int s;
-        if (m == hash) {
+        if (m == hash || (first_taken && (m.is_promotion() || m == k0 || m == k1))) {
             s = Selection::TAKEN;
         } else if (m.is_promotion()) {
             const Kind k = kind_of(board[m.from()]);
@@ -140,19 +149,36 @@ Move MovePicker::next() {
         stage_ = QUIETS_START;
         [[fallthrough]];
     case QUIETS_START:
-        if (!all_now_) generate_quiets(pos_, list_);
-        score_quiets_now();
-        selection_.reset(scores_ + capture_count_, list_.size() - capture_count_);
+        // The promotions and killers come first, so they are generated first: pruning may
+        // skip the other quiet moves by the time they are used up. (A pass killer needs the
+        // generator's own pass, so then all quiet moves come at once.)
+        quiet_begin_ = capture_count_;
+        first_quiets_ = !all_now_ && !killer0_.is_pass() && !killer1_.is_pass();
+        if (first_quiets_)
+            generate_first_quiets();
+        else if (!all_now_)
+            generate_quiets(pos_, list_);
+        score_quiets_now(false);
+        selection_.reset(scores_ + quiet_begin_, list_.size() - quiet_begin_);
         stage_ = QUIETS;
         [[fallthrough]];
     case QUIETS:
         if (const int i = selection_.best(); i >= 0) {
-            const int s = scores_[capture_count_ + i];
+            const int s = scores_[quiet_begin_ + i];
             if (!(skip_quiets_ && s < KILLER_BAND)) {  // skipped: only history quiets are left
                 selection_.set(i, Selection::TAKEN);
                 last_quiet_ = s < KILLER_BAND;
-                return list_[capture_count_ + i];
+                return list_[quiet_begin_ + i];
             }
+        } else if (first_quiets_ && !skip_quiets_) {
+            // The promotions and killers are used up: the other quiet moves after them, the
+            // ones returned already taken.
+            first_quiets_ = false;
+            quiet_begin_ = list_.size();
+            generate_quiets(pos_, list_);
+            score_quiets_now(true);
+            selection_.reset(scores_ + quiet_begin_, list_.size() - quiet_begin_);
+            return next();
         }
         stage_ = BAD_START;
         [[fallthrough]];

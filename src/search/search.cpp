@@ -472,6 +472,12 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     int best = -SCORE_INFINITE;
     Move best_move;
     int searched = 0, quiet_count = 0, quiets_seen = 0;
+    // Futility for the quiet moves (below). Once it holds it holds for the rest of the node:
+    // alpha, best and the count searched only grow.
+    const bool futility_node = !pv_node && !checked && depth <= 3;
+    auto quiets_futile = [&] {
+        return futility_node && searched > 0 && best > -SCORE_MATE_BOUND && static_eval + 50 + 100 * depth <= alpha;
+    };
     for (; !m.is_none(); m = picker.next()) {
         if (root && root_skip(m)) continue;
         const bool quiet = picker.last_was_quiet();
@@ -480,11 +486,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
         // moves that cannot lift a hopeless static score (futility) and, beyond a count that
         // grows with depth, late quiet moves altogether (late move pruning). Chu positions
         // have over a hundred moves, hence the generous counts.
-        if (!pv_node && !checked && quiet && searched > 0 && depth <= 3 &&
-            best > -SCORE_MATE_BOUND) {
+        if (quiet && futility_node && searched > 0 && best > -SCORE_MATE_BOUND) {
             // Both tests hold for every later quiet move too (the picker returns them in
             // falling order and alpha does not move while they are skipped).
-            if (static_eval + 50 + 100 * depth <= alpha || quiets_seen > 6 + 3 * depth * depth) {
+            if (quiets_futile() || quiets_seen > 6 + 3 * depth * depth) {
                 picker.skip_quiets();
                 continue;
             }
@@ -538,6 +543,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
             }
         }
         if (quiet && quiet_count < 32) quiets_tried[ply][quiet_count++] = m;
+        // Told before the quiet stage, the picker does not generate the moves futility drops.
+        if (quiets_futile()) picker.skip_quiets();
     }
 
     if (searched == 0) return alpha;  // everything pruned: a fail-low

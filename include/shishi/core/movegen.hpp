@@ -41,6 +41,9 @@ void generate_legal(const Position& pos, MoveList& list);
 void generate_captures(const Position& pos, MoveList& list);
 // Legal non-capturing moves (including the pass); with generate_captures, every legal move once.
 void generate_quiets(const Position& pos, MoveList& list);
+// The promotions among generate_quiets' moves, in its order (a node that prunes the other
+// quiet moves still tries them).
+void generate_quiet_promotions(const Position& pos, MoveList& list);
 
 // Is m one of generate_quiets' moves other than the pass? Only the moving piece's moves are
 // generated (the move picker checks a hash move this way before the others are generated).

@@ -75,8 +75,9 @@ public:
     // Was the last move returned a quiet one other than the hash move, a promotion and the
     // killers (for pruning decisions; losing captures are not quiet)?
     bool last_was_quiet() const { return last_quiet_; }
-    // Drops the quiet moves not yet returned (pruning has given up on them: the ones after the
-    // first pruned quiet move would be pruned too); the losing captures still come.
+    // Drops the quiet moves not yet returned other than the promotions and killers (pruning
+    // has given up on them: the ones after the first pruned quiet move would be pruned too);
+    // the losing captures still come. Called before the quiet stage, it spares generating them.
     void skip_quiets() { skip_quiets_ = true; }
 
     // The selection within a stage: the first move of the highest score, found through the
@@ -102,7 +103,8 @@ private:
     enum Stage { HASH, CAPTURES_START, CAPTURES, QUIETS_START, QUIETS, BAD_START, BAD_CAPTURES, DONE };
     void generate_captures_now();
     void score_captures_now();
-    void score_quiets_now();
+    void generate_first_quiets();  // the promotions and the legal killers
+    void score_quiets_now(bool first_taken);  // first_taken: promotions and killers returned
 
     const Position& pos_;
     MoveList& list_;
@@ -114,6 +116,8 @@ private:
     bool all_now_;
     bool captures_generated_ = false;
     int capture_count_ = 0;  // moves [0, capture_count_) are the captures, then the quiets
+    int quiet_begin_ = 0;    // the quiet moves being picked from: [quiet_begin_, size)
+    bool first_quiets_ = false;  // only the promotions and killers are generated so far
     bool last_quiet_ = false;
     bool skip_quiets_ = false;
     Selection selection_;
