@@ -119,15 +119,15 @@ public:
         const int n = pos_.piece_count(us_);  // a local: the move stores may alias the position's bytes
         for (int i = 0; i < n; ++i) {
             Square s = pos_.piece_square(us_, i);
-            if (Mode == GEN_CAPTURES) {
+            if constexpr (Mode == GEN_CAPTURES) {
                 captures(s);
-                continue;
+            } else {
+                Kind k = kind_of(b_[s]);
+                if (is_lion(k))
+                    lion(s);
+                else
+                    ordinary(s, k);
             }
-            Kind k = kind_of(b_[s]);
-            if (is_lion(k))
-                lion(s);
-            else
-                ordinary(s, k);
         }
         if ((Mode == GEN_ALL || Mode == GEN_QUIETS) && pass_from_ != NO_SQUARE) list_.push(Move::pass(pass_from_, pass_via_));
     }
@@ -135,12 +135,15 @@ public:
     // The moves of the piece on s alone (no pass: run() adds the side's one pass).
     void run_piece(Square s) {
         if (pos_.royal_count(us_) == 0 || !(b_[s] & us_bit_) || b_[s] == EDGE) return;
-        if (Mode == GEN_CAPTURES) return captures(s);
-        const Kind k = kind_of(b_[s]);
-        if (is_lion(k))
-            lion(s);
-        else
-            ordinary(s, k);
+        if constexpr (Mode == GEN_CAPTURES) {
+            captures(s);
+        } else {
+            const Kind k = kind_of(b_[s]);
+            if (is_lion(k))
+                lion(s);
+            else
+                ordinary(s, k);
+        }
     }
 
 private:
@@ -159,17 +162,14 @@ private:
         }
     }
 
-    // A single move of a non-Lion piece onto a square not holding its own piece.
-    void add(Square from, Square to, Piece target, Kind k) {
-        if (Mode == GEN_CAPTURES && target == EMPTY) return;
+    // A single move of a non-Lion piece onto a square not holding its own piece (all and quiet
+    // moves; captures() has its own add_capture).
+    void add(Square from, Square to, Piece target) {
+        static_assert(Mode != GEN_CAPTURES);
         if (QUIET && target != EMPTY) return;
         if (target != EMPTY && lion_piece(target) && !counter_strike_allows(pos_, Move::normal(from, to), to))
             return;
-        // A capture promotes when it starts or ends in the zone (most pieces capture nothing,
-        // so capture generation works this out per capture, not per piece).
-        const bool promote = Mode == GEN_CAPTURES ? can_promote(k) && (ZONES.zone[us_][from] || ZONES.zone[us_][to])
-                                                  : promotes(to, target != EMPTY);
-        if (promote) list_.push(Move::normal(from, to, true));
+        if (promotes(to, target != EMPTY)) list_.push(Move::normal(from, to, true));
         if (Mode != GEN_QUIET_PROMOTIONS) list_.push(Move::normal(from, to));
     }
 
@@ -190,7 +190,8 @@ private:
     }
 
     void ordinary(Square s, Kind k) {
-        if (Mode != GEN_CAPTURES) set_piece(s, k);
+        static_assert(Mode != GEN_CAPTURES);  // captures() reads the shapes by piece byte
+        set_piece(s, k);
         const MoveShape& shape = move_shape(us_, k);
         if (Mode == GEN_QUIET_PROMOTIONS && !may_promote_quietly(s, shape)) return;
         // The counts in locals: the move stores may alias the table's bytes, which would
@@ -199,30 +200,29 @@ private:
         for (int i = 0; i < slides; ++i) {
             const int off = shape.slide[i];
             Square t = Square(s + off);
-            for (; b_[t] == EMPTY; t = Square(t + off))
-                if (Mode != GEN_CAPTURES) add(s, t, EMPTY, k);
-            if (!(b_[t] & us_bit_)) add(s, t, b_[t], k);
+            for (; b_[t] == EMPTY; t = Square(t + off)) add(s, t, EMPTY);
+            if (!(b_[t] & us_bit_)) add(s, t, b_[t]);
         }
         if (steps > 1) {
             // Only the target neighbours, still in direction order.
             for (unsigned m = neighbour_targets<Mode>(b_, s, us_) & shape.step_mask; m; m &= m - 1) {
                 const Square t = Square(s + DIRECTION_OFFSET[std::countr_zero(m)]);
-                add(s, t, b_[t], k);
+                add(s, t, b_[t]);
             }
         } else if (steps == 1) {
             const Square t = Square(s + shape.step[0]);
             const Piece x = b_[t];
-            if (!(x & us_bit_)) add(s, t, x, k);
+            if (!(x & us_bit_)) add(s, t, x);
         }
         for (int i = 0; i < jumps; ++i) {
             const uint8_t r = shape.jump_reach[i];
             const int off = shape.jump[i];
             const Square t1 = Square(s + off);
             const Piece x1 = b_[t1];
-            if ((r & REACH_STEP) && !(x1 & us_bit_)) add(s, t1, x1, k);
+            if ((r & REACH_STEP) && !(x1 & us_bit_)) add(s, t1, x1);
             const Square t2 = Square(s + 2 * off);
             const Piece x2 = b_[t2];
-            if (!(x2 & us_bit_)) add(s, t2, x2, k);
+            if (!(x2 & us_bit_)) add(s, t2, x2);
             if (r & REACH_LION_LINE) lion_line(s, t1, x1, t2, x2);
         }
     }
@@ -321,10 +321,7 @@ private:
     }
 
     void lion(Square s) {
-        if (Mode == GEN_CAPTURES) {
-            lion_captures(s);
-            return;
-        }
+        static_assert(Mode != GEN_CAPTURES);  // captures() calls lion_captures()
         if (Mode == GEN_QUIET_PROMOTIONS) return;  // a Lion's moves never promote
         // Leaps (and steps) anywhere in the 5x5 area.
         for (int i = 0; i < 24; ++i) {
