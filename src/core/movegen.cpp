@@ -437,6 +437,14 @@ void generate(const Position& pos, Sink& sink) {
     else
         Generator<Mode, BLACK, Sink>(pos, sink).run();
 }
+// The moves of the side to move's piece on s alone (no pass).
+template <GenMode Mode, class Sink>
+void generate_piece(const Position& pos, Square s, Sink& sink) {
+    if (pos.side_to_move() == WHITE)
+        Generator<Mode, WHITE, Sink>(pos, sink).run_piece(s);
+    else
+        Generator<Mode, BLACK, Sink>(pos, sink).run_piece(s);
+}
 }  // namespace
 
 void generate_legal(const Position& pos, MoveList& list) { generate<GEN_ALL>(pos, list); }
@@ -453,19 +461,13 @@ bool is_legal(const Position& pos, Move m) {
 bool is_legal_quiet(const Position& pos, Move m) {
     if (m.is_none() || m.is_pass()) return false;
     MoveFinder finder{m};
-    if (pos.side_to_move() == WHITE)
-        Generator<GEN_QUIETS, WHITE, MoveFinder>(pos, finder).run_piece(m.from());
-    else
-        Generator<GEN_QUIETS, BLACK, MoveFinder>(pos, finder).run_piece(m.from());
+    generate_piece<GEN_QUIETS>(pos, m.from(), finder);
     return finder.found;
 }
 
 bool has_quiet_move(const Position& pos, Square s) {
     AnyMove any;
-    if (pos.side_to_move() == WHITE)
-        Generator<GEN_QUIETS, WHITE, AnyMove>(pos, any).run_piece(s);
-    else
-        Generator<GEN_QUIETS, BLACK, AnyMove>(pos, any).run_piece(s);
+    generate_piece<GEN_QUIETS>(pos, s, any);
     return any.found;
 }
 

@@ -252,13 +252,6 @@ struct Worker {
         }
     }
 
-    // XBoard's adjudication (RuleSet::host_mate_test): does the side to move, with one royal,
-    // have no move that keeps it safe? Then it is checkmated if attacked now, else stalemated.
-    bool host_mate_over(const MoveList& list) const {
-        return pos->rules().host_mate_test && pos->royal_count(pos->side_to_move()) == 1 &&
-               !has_royal_safe_move(*pos, list);
-    }
-
     // Has the side to move pieces besides royals and Pawns (null move is unsafe without)?
     bool has_pieces(Color c) const {
         for (int i = 0; i < pos->piece_count(c); ++i) {
@@ -462,9 +455,9 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     const bool stalemate_test =
         host_mate && !root && !checked && pos->royal_count(us) == 1 && !shows_royal_safe_move(*pos);
     MovePicker picker(*pos, list, scores[ply].data(), hash_move, killers[ply], history, root || stalemate_test);
-    // Stalemate under XBoard's mate test is a draw (checkmate needs no test: every move loses
-    // the royal, which the search sees anyway).
-    if (stalemate_test && !list.empty() && host_mate_over(list)) return draw_score();
+    // XBoard adjudicates a lone royal without a safe move: stalemate, a draw, when it is not
+    // attacked now (checkmate needs no test: every move loses the royal, which the search sees).
+    if (stalemate_test && !list.empty() && !has_royal_safe_move(*pos, list)) return draw_score();
     Move m = picker.next();
     if (m.is_none()) return host_mate && !checked ? draw_score() : no_moves_score(ply);  // no legal move
 

@@ -59,15 +59,18 @@ inline int capture_value(const Position& pos, Move m) {
 //   1. the hash move, if it is legal here (the table may hold another position's move);
 //   2. the captures, best victim first, each as its exchange is found not to lose (SEE at pick
 //      time); the losing ones are kept for stage 4;
-//   3. the non-capturing moves (the pass included): promotions, the two killers, then the
-//      rest by history;
+//   3. the non-capturing moves (the pass included): promotions, the two killers (generated
+//      first, alone), then the rest by history (generated only when those are used up, so a
+//      node that skips them before never generates them);
 //   4. the losing captures, best victim first.
 // Within a stage, equal scores go in generation order. Every legal move comes exactly once.
 class MovePicker {
 public:
     // list and scores are the caller's scratch (its stack frame's); the picker fills them.
     // all_now: generate every move at once (the caller then finds them all in list, e.g. for
-    // the stalemate test of XBoard's rules); the order returned is the same.
+    // the stalemate test of XBoard's rules); the order returned is the same for the same
+    // history (all at once, the history quiets are scored when stage 3 starts; staged, after
+    // the promotions and killers, whose search may have changed the history).
     MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
                const Move killers[2], const HistoryTable& history, bool all_now = false);
     // Next move, or Move::none() when all have been returned.
