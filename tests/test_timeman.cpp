@@ -319,3 +319,39 @@ TEST_CASE("a clock of days or lishogi's unclocked 2^31-1 ms is not spent in hour
     const TimeBudget byo = allocate_time(clock_limits(int64_t(14) * 24 * 3600 * 1000, 0, 600000));
     CHECK(byo.hard_ms == MAX_HARD_MS + 600000 - OVERHEAD);
 }
+
+TEST_CASE("movetime and a clock together: the first limit reached ends the search", "[timeman][usi]") {
+    // shoginet's level 9 move with half a second on the clock (issue 23): the clock decides.
+    SearchLimits l = clock_limits(500);
+    l.movetime_ms = 1500;
+    TimeBudget both = allocate_time(l);
+    SearchLimits clock_only = clock_limits(500);
+    CHECK(both.limited);
+    CHECK_FALSE(both.fixed);
+    CHECK(both.hard_ms == allocate_time(clock_only).hard_ms);
+    CHECK(both.hard_ms <= 500 - effective_overhead(OVERHEAD, 500));
+    // A long clock leaves the movetime, spent whole (lishogi's level 1: 50 ms, 20 minutes).
+    l = clock_limits(1200000);
+    l.movetime_ms = 50;
+    SearchLimits fixed_only;
+    fixed_only.movetime_ms = 50;
+    CHECK(allocate_time(l).fixed);
+    CHECK(allocate_time(l).hard_ms == allocate_time(fixed_only).hard_ms);
+    // Every combination: never beyond either limit alone, soft within hard.
+    for (int64_t mt : {1, 50, 500, 1500, 2000, 10000})
+        for (int64_t left : {0, 100, 500, 2000, 10000, 60000, 1200000})
+            for (int64_t byo : {0, 1000}) {
+                SearchLimits c = clock_limits(left, 0, byo);
+                SearchLimits m;
+                m.movetime_ms = mt;
+                SearchLimits cm = c;
+                cm.movetime_ms = mt;
+                const TimeBudget b = allocate_time(cm, 40);
+                INFO("movetime " << mt << " clock " << left << " byoyomi " << byo);
+                CHECK(b.limited);
+                CHECK(b.hard_ms <= allocate_time(m, 40).hard_ms);
+                CHECK(b.hard_ms <= std::max<int64_t>(1, allocate_time(c, 40).hard_ms));
+                CHECK(b.soft_ms <= b.hard_ms);
+                CHECK(scaled_soft_limit(b, 0) <= scaled_soft_limit(allocate_time(c, 40), 0));
+            }
+}

@@ -50,8 +50,12 @@ TEST_CASE("usi go: fixed limits, infinite, ponder, bare go", "[usi]") {
     g = parse_go_command(split_words("btime -50 wtime 100"), WHITE);  // overdrawn clock
     CHECK(g.limits.time_left_ms == 0);
 
-    g = parse_go_command(split_words("mate 1000"), WHITE);
-    CHECK(g.mate);
+    g = parse_go_command(split_words("mate 3"), WHITE);  // Fairy-Stockfish's: a limit in moves
+    CHECK(g.limits.mate == 3);
+    CHECK_FALSE(g.limits.infinite);
+    g = parse_go_command(split_words("mate infinite"), WHITE);
+    CHECK(g.limits.mate == 0);
+    CHECK(g.limits.infinite);
 }
 
 TEST_CASE("usi go: odd values are adjusted and each adjustment is noted", "[usi]") {
@@ -100,9 +104,23 @@ TEST_CASE("usi go: a malformed go still gets one bestmove, after info strings na
     CHECK(count_prefix(out, "readyok") == 1);
 }
 
-TEST_CASE("usi go: go mate answers that tsume search is not offered", "[usi]") {
+TEST_CASE("usi go: go mate N is a limit, as in Fairy-Stockfish: a win in N moves ends the search", "[usi]") {
     using namespace usi_test;
-    auto out = run_script("position startpos\ngo mate 1000\n");
-    CHECK(count_prefix(out, "checkmate notimplemented") == 1);
-    CHECK(count_prefix(out, "bestmove") == 0);
+    using namespace std::chrono_literals;
+    Session s;
+    s.send("setoption name USI_Hash value 1");
+    // Sente's Rook takes Gote's only royal, the King on its file: a win in one move.
+    s.send("position sfen 6k5/12/12/12/12/12/12/12/12/12/12/5KR5 b - 1");
+    s.send("go mate 1");
+    const std::string first = s.expect("info depth", 60s);
+    CHECK(first.find(" score mate 1 ") != std::string::npos);
+    CHECK(starts_with(s.expect("bestmove", 60s), "bestmove 6l6a"));
+    // The win found at depth 1 ended the search there (without the limit it goes on to depth 3).
+    CHECK(count_prefix(s.lines(), "info depth 2 ") == 0);
+    // No such win: the other limits given still end the search.
+    s.send("position startpos");
+    s.send("go mate 2 nodes 4096");
+    CHECK(s.expect("bestmove", 60s) != "");
+    s.finish();
+    CHECK(count_prefix(s.lines(), "checkmate") == 0);
 }

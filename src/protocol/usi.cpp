@@ -98,10 +98,6 @@ void Session::go(const Words& args) {
     engine_.wait();
     GoCommand go = parse_go_command(args, position_.side_to_move());
     for (const std::string& n : go.notes) info(n);
-    if (go.mate) {
-        engine_.out().send("checkmate notimplemented");
-        return;
-    }
     if (!position_error_.empty()) {
         info("no position to search: " + position_error_);
         engine_.out().send("bestmove resign");

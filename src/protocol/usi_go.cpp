@@ -1,6 +1,8 @@
 // `go` arguments -> SearchLimits. Clocks are taken from the side to move: USI's b (sente) is
 // the first player, shishi::WHITE. Nothing here refuses a `go`: a host waiting for bestmove
-// must get one, so each odd value is adjusted and said so.
+// must get one, so each odd value is adjusted and said so. Every limit given applies at once
+// (clock, byoyomi, increment, movetime, depth, nodes, mate): the first one reached ends the
+// search, as in Fairy-Stockfish, whose USI dialect lishogi's tools speak.
 #include "shishi/protocol/usi_go.hpp"
 
 #include <cstdint>
@@ -107,10 +109,16 @@ GoCommand parse_go_command(const std::vector<std::string_view>& args, Color side
         } else if (word == "ponder") {
             lim.ponder = true;
         } else if (word == "mate") {
-            // "go mate <ms>|infinite": accepted so the caller can answer that it is not offered.
-            if (i + 1 < args.size()) ++i;
-            go.mate = true;
-            any_limit = true;
+            // Fairy-Stockfish's (and UCI's) reading, which lishogi's tools speak: a limit in
+            // moves, not USI's tsume search; "mate infinite" bounds nothing (until stop).
+            if (i + 1 < args.size() && args[i + 1] == "infinite") {
+                ++i;
+                lim.infinite = true;
+                any_limit = true;
+            } else if (const auto v = number(1, MAX_PLY / 2)) {
+                lim.mate = int(*v);
+                any_limit = true;
+            }
         } else {
             note("unknown word '" + word + "' ignored");
         }

@@ -668,6 +668,9 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         }
         root_skipped.resize(user_skipped);
         if (aborted) break;
+        // go mate N (Fairy-Stockfish's dialect): our royal capture within N moves of ours, that
+        // is at ply 2N - 2 at the latest, is what was asked for, whatever the other limits.
+        if (l.mate > 0 && score > SCORE_MATE_BOUND && SCORE_MATE - score <= 2 * l.mate - 2) break;
         if (l.infinite || shared.pondering.load()) continue;
         if (root_moves.size() == 1 && budget.limited) break;  // nothing to choose
         if (l.nodes && total_nodes() >= l.nodes) break;

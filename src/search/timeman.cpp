@@ -1,5 +1,7 @@
 // Allocation rules (reasoning in docs/search.md):
-// - movetime: use it all but the move overhead (at most a fifth of it);
+// - movetime: use it all but the move overhead (at most a fifth of it); with a clock as well,
+//   the clock's allocation below, cut at the movetime, when the clock would stop the search
+//   first (the first limit reached stops the search, as in Stockfish);
 // - clock: the move overhead (SearchLimits::move_overhead_ms, but at most a sixteenth of the
 //   clock plus the increment and at most half the clock) is kept back from every move, and a
 //   reserve for the overhead of the moves still to come that the increment does not pay for,
@@ -25,17 +27,21 @@ int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms, int64_t inc_ms)
     return std::clamp<int64_t>(overhead_ms, 0, std::min(left / 2, scaled));
 }
 
-TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
+namespace {
+
+TimeBudget movetime_budget(const SearchLimits& limits) {
     TimeBudget b;
-    if (limits.infinite) return b;
     const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms);
-    if (limits.movetime_ms > 0) {
-        const int64_t margin = std::min<int64_t>(overhead, limits.movetime_ms / 5);
-        b.limited = true;
-        b.hard_ms = b.soft_ms = std::max<int64_t>(1, limits.movetime_ms - margin);
-        b.fixed = true;
-        return b;
-    }
+    const int64_t margin = std::min<int64_t>(overhead, limits.movetime_ms / 5);
+    b.limited = true;
+    b.hard_ms = b.soft_ms = std::max<int64_t>(1, limits.movetime_ms - margin);
+    b.fixed = true;
+    return b;
+}
+
+TimeBudget clock_budget(const SearchLimits& limits, int game_ply) {
+    TimeBudget b;
+    const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms);
     if (limits.time_left_ms < 0 && limits.byoyomi_ms <= 0) return b;  // no clock at all
 
     const int64_t left = std::max<int64_t>(0, limits.time_left_ms);
@@ -85,6 +91,24 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
     b.limited = true;
     b.hard_ms = std::max<int64_t>(1, hard);
     b.soft_ms = std::clamp<int64_t>(soft, 1, b.hard_ms);
+    return b;
+}
+
+}  // namespace
+
+TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
+    if (limits.infinite) return TimeBudget{};
+    const TimeBudget clock = clock_budget(limits, game_ply);
+    if (limits.movetime_ms <= 0) return clock;
+    const TimeBudget fixed = movetime_budget(limits);
+    // Both given (shoginet sends movetime with the game's clock): whichever limit comes first
+    // ends the search. A clock whose allocation would not stop the search before the movetime
+    // even with a stable best move leaves the fixed time, spent whole; otherwise the clock's
+    // allocation holds, its hard limit cut at the movetime.
+    if (!clock.limited || scaled_soft_limit(clock, 0) >= fixed.hard_ms) return fixed;
+    TimeBudget b = clock;
+    b.hard_ms = std::min(b.hard_ms, fixed.hard_ms);
+    b.soft_ms = std::min(b.soft_ms, b.hard_ms);
     return b;
 }
 

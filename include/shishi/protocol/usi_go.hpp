@@ -21,13 +21,13 @@ constexpr int64_t FALLBACK_MOVETIME_MS = 1000;
 
 struct GoCommand {
     SearchLimits limits;
-    bool mate = false;                // "go mate ...": tsume search, which this engine does not offer
     std::vector<std::string> notes;   // adjustments made, e.g. "go: movetime 1000.0 read as 1000"
 };
 
 // `args` are the words after "go". A bare "go" analyses until `stop` (like "go infinite").
 // Numbers may carry a fraction (rounded down), be negative (times read as 0) or huge (clamped);
-// unknown words and unreadable numbers are skipped.
+// unknown words and unreadable numbers are skipped. All limits given apply together; `mate N`
+// is Fairy-Stockfish's limit (stop at a win in N moves), not USI's tsume search.
 GoCommand parse_go_command(const std::vector<std::string_view>& args, Color side_to_move);
 
 }  // namespace shishi::usi

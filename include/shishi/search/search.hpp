@@ -31,6 +31,7 @@ constexpr int NODE_CHECK_INTERVAL = 512;
 struct SearchLimits {
     int depth = 0;                // 0 = no depth limit
     uint64_t nodes = 0;           // 0 = no node limit
+    int mate = 0;                 // > 0: stop once a win in this many moves (or fewer) is found
     int64_t movetime_ms = 0;      // > 0: fixed time for this move
     // Clock-based control (XBoard level/time/otim, USI btime/wtime/byoyomi/inc/movestogo).
     int64_t time_left_ms = -1;    // own clock; < 0 = no clock

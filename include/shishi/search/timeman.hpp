@@ -49,6 +49,8 @@ constexpr int64_t OVERHEAD_CLOCK_DIVISOR = 16;
 int64_t effective_overhead(int64_t overhead_ms, int64_t left_ms, int64_t inc_ms = 0);
 
 // game_ply: plies played in the game so far (lengthens the assumed rest of a sudden-death game).
+// A movetime and a clock given together both apply: the budget never exceeds either's hard
+// limit, and it is the fixed movetime only when the clock would not stop the search sooner.
 // Guarantees (tested): hard_ms + the overhead kept back <= the clock (plus the byoyomi period),
 // except that hard_ms is at least 1; soft_ms <= hard_ms.
 TimeBudget allocate_time(const SearchLimits& limits, int game_ply = 0);
