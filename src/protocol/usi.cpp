@@ -5,6 +5,7 @@
 #include "shishi/protocol/line_output.hpp"
 
 #include <istream>
+#include <memory>
 #include <string>
 
 #include "shishi/core/notation.hpp"
@@ -104,17 +105,26 @@ void Session::go(const Words& args) {
         return;
     }
     position_.set_rules(engine_.rules());
-    // A host should not ask, but if it does the engine still answers; saying why helps.
-    std::string over = game_over_text(game_of(position_, engine_.rules()).status());
-    if (!over.empty()) info(over);
+    // A host should not ask, but if it does the engine still answers; saying why helps. With
+    // no legal move (a royal just captured: shoginet analyses every game's last position) the
+    // answer is a depth-0 score and `bestmove resign`, as Fairy-Stockfish answers.
+    const GameStatus status = game_of(position_, engine_.rules()).status();
+    if (status.over()) info(game_over_text(status));
     Engine::Job job;
     job.root = position_;
     job.limits = go.limits;
     const bool multipv = engine_.options().as_int("MultiPV") > 1;
-    job.on_info = [this, root = position_, multipv](const SearchInfo& i) {
+    // Both callbacks run on the search thread, one after the other.
+    auto scored = std::make_shared<bool>(false);
+    job.on_info = [this, root = position_, multipv, scored](const SearchInfo& i) {
+        *scored = true;
         engine_.out().send(format_info(i, root, multipv));
     };
-    job.on_answer = [this](const SearchResult&, const BestMove& bm) { engine_.out().send(format_bestmove(bm)); };
+    // Every bestmove follows at least one score (hosts store the last one per position).
+    job.on_answer = [this, root = position_, status, multipv, scored](const SearchResult&, const BestMove& bm) {
+        if (!*scored) engine_.out().send(format_depth0_info(root, status, bm.best, multipv));
+        engine_.out().send(format_bestmove(bm));
+    };
     engine_.start(std::move(job));
 }
 
@@ -166,7 +176,6 @@ bool Session::handle(std::string_view line) {
             return true;
         }
         position_ = *pos;
-        position_error_.clear();
         position_error_.clear();
     } else if (cmd == "go") {
         go(args);

@@ -4,6 +4,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/eval/eval.hpp"
 
 namespace shishi::usi {
 
@@ -35,6 +36,15 @@ std::string format_info(const SearchInfo& info, const Position& root, bool multi
     }
     if (!pv.empty()) s += " pv" + pv;
     return s;
+}
+
+std::string format_depth0_info(const Position& root, const GameStatus& status, Move best, bool multipv) {
+    std::string s = std::string("info depth 0") + (multipv ? " multipv 1" : "") + " score ";
+    const Move m = as_generated(root, best);
+    if (m.is_none()) return s + (status.outcome == Outcome::DRAW ? "cp 0" : "mate 0");
+    Position pos = root;
+    prepare_evaluation(pos);
+    return s + "cp " + std::to_string(evaluate(pos)) + " pv " + move_to_usi(m);
 }
 
 std::string format_bestmove(const BestMove& bm) {
