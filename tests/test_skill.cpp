@@ -73,10 +73,13 @@ bool lion_kind(Kind k) { return is_lion(k); }
 }  // namespace
 
 TEST_CASE("skill: the option in USI, XBoard and on the command line, with the table's limits", "[skill][usi][xboard]") {
-    auto usi = usi_test::run_script("setoption name Skill Level value 21\nsetoption name Skill Level value -1\n"
-                                    "setoption name Skill Level value 7\nusi\n");
-    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level needs an integer from 0 to 20, got '21'") == 1);
-    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level needs an integer from 0 to 20, got '-1'") == 1);
+    const std::string below = std::to_string(SKILL_MIN - 1);
+    auto usi = usi_test::run_script("setoption name Skill Level value 21\nsetoption name Skill Level value " + below +
+                                    "\nsetoption name Skill Level value 7\nusi\n");
+    // A level out of range reads as the nearest one offered, with a note (issue 23).
+    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level 21 is above the maximum; using 20") == 1);
+    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level " + below + " is below the minimum; using " +
+                                          std::to_string(SKILL_MIN)) == 1);
     // the second `usi` lists the current value as the default; the first the real default
     CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default 20 min 0 max 20") == 1);
     CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default 7 min 0 max 20") == 1);
@@ -85,7 +88,7 @@ TEST_CASE("skill: the option in USI, XBoard and on the command line, with the ta
                                       "option Skill Level=3\nprotover 2\n");
     CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin 20 0 20\"") == 1);
     CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin 3 0 20\"") == 1);
-    CHECK(xboard_test::contains(xb, "Error (bad option value): option Skill Level=21"));
+    CHECK(xboard_test::contains(xb, "telluser Skill Level 21 is above the maximum; using 20"));
     CHECK(xboard_test::contains(xb, "Error (bad option value): option Skill Level=x"));
 
     StartupParse p = parse_startup_options({"--Skill Level=5", "--Skill_Level", "6"});

@@ -113,31 +113,33 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
     struct Case {
         std::string args;
         std::string error;
+        std::string stays;  // the option whose value the error says stays in force
     };
     const Case cases[] = {
-        {"", "setoption: expected 'name <option> [value <value>]'"},
-        {"value 3", "setoption: expected 'name <option> [value <value>]'"},
-        {"name", "setoption: no option name"},
-        {"name USI_Hash", "setoption: USI_Hash needs " + hash_range + ", got nothing"},
-        {"name USI_Hash value", "setoption: no value after 'value' for USI_Hash"},
-        {"name USI_Hash value 0", "setoption: USI_Hash needs " + hash_range + ", got '0'"},
-        {"name USI_Hash value 12abc", "setoption: USI_Hash needs " + hash_range + ", got '12abc'"},
+        {"", "setoption: expected 'name <option> [value <value>]'", ""},
+        {"value 3", "setoption: expected 'name <option> [value <value>]'", ""},
+        {"name", "setoption: no option name", ""},
+        {"name USI_Hash", "setoption: USI_Hash needs " + hash_range + ", got nothing", "USI_Hash"},
+        {"name USI_Hash value", "setoption: no value after 'value' for USI_Hash", ""},
+        {"name USI_Hash value 0", "setoption: USI_Hash needs " + hash_range + ", got '0'", "USI_Hash"},
+        {"name USI_Hash value 12abc", "setoption: USI_Hash needs " + hash_range + ", got '12abc'", "USI_Hash"},
         {"name USI_Hash value 99999999999999999999999",
-         "setoption: USI_Hash needs " + hash_range + ", got '99999999999999999999999'"},
-        {"name Threads value -1", "setoption: Threads needs " + threads_range + ", got '-1'"},
-        {"name Contempt value 1001", "setoption: Contempt needs an integer from -1000 to 1000, got '1001'"},
-        {"name Move Overhead value -1", "setoption: Move Overhead needs an integer from 0 to 60000, got '-1'"},
-        {"name Okazaki value yes", "setoption: Okazaki rule needs true or false, got 'yes'"},
-        {"name Repetition value Chess", "setoption: Repetition rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'"},
-        {"name Rules value chess", "setoption: Rules needs book, xboard or lishogi, got 'chess'"},
-        {"name Rules", "setoption: Rules needs book, xboard or lishogi, got nothing"},
-        {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'"},
-        {"name Resign value true", "setoption: unknown option 'Resign'"},  // an XBoard option only
-        {"name USI_Variant value shogi", "setoption: this engine plays only chushogi, not 'shogi'"},
+         "setoption: USI_Hash needs " + hash_range + ", got '99999999999999999999999'", "USI_Hash"},
+        {"name Threads value -1", "setoption: Threads needs " + threads_range + ", got '-1'", "Threads"},
+        {"name Contempt value 1001", "setoption: Contempt needs an integer from -1000 to 1000, got '1001'", "Contempt"},
+        {"name Move Overhead value -1", "setoption: Move Overhead needs an integer from 0 to 60000, got '-1'", "Move Overhead"},
+        {"name Okazaki value yes", "setoption: Okazaki rule needs true or false, got 'yes'", "Okazaki rule"},
+        {"name Repetition value Chess", "setoption: Repetition rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'", "Repetition rule"},
+        {"name Rules value chess", "setoption: Rules needs book, xboard or lishogi, got 'chess'", "Rules"},
+        {"name Rules", "setoption: Rules needs book, xboard or lishogi, got nothing", "Rules"},
+        {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'", ""},
+        {"name Resign value true", "setoption: unknown option 'Resign'", ""},  // an XBoard option only
+        {"name USI_Variant value shogi", "setoption: this engine plays only chushogi, not 'shogi'", "USI_Variant"},
     };
     for (const Case& c : cases) {
         INFO(c.args);
-        CHECK(apply_setoption(split_words(c.args), t.table()).error == c.error);
+        const std::string stays = c.stays.empty() ? "" : "; " + c.stays + " stays " + t.table().value(c.stays);
+        CHECK(apply_setoption(split_words(c.args), t.table()).error == c.error + stays);
         CHECK(values() == before);
     }
     // and a good one does change the setting, case-insensitively; names may hold spaces
@@ -176,7 +178,7 @@ TEST_CASE("usi: resource options above the machine's maximum are clamped with an
 TEST_CASE("usi: a bad setoption in a session is reported as info string", "[usi]") {
     auto out = run_script("setoption name Threads value many\nisready\n");
     CHECK(first_with(out, "info string") == "info string setoption: Threads needs an integer from 1 to " +
-                                                std::to_string(shishi::max_threads()) + ", got 'many'");
+                                                std::to_string(shishi::max_threads()) + ", got 'many'; Threads stays 1");
     CHECK(count_prefix(out, "readyok") == 1);
 }
 

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <random>
+#include <string_view>
 #include <unistd.h>
+#include <utility>
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/rule_options.hpp"
@@ -27,6 +29,9 @@ constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 // and with 25 ms kept back one move in 100 still overshot by 7 ms under a load of 25.
 constexpr int64_t REACTION_MS = 50;
 constexpr int64_t MAX_MULTIPV = 50;
+// Names the rule options had before, still accepted.
+constexpr std::pair<std::string_view, std::string_view> RULE_OPTION_OLDER_NAMES[] = {
+    {"Okazaki rule", "Okazaki"}, {"Bare King", "BareKing"}, {"Repetition rule", "Repetition"}};
 
 uint64_t fresh_seed() {
     std::random_device device;
@@ -72,8 +77,8 @@ Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> t
     : out_(out), tell_(std::move(tell)), rules_(default_rules), skill_seed_(fresh_seed()) {
     options_.add(EngineOption::spin("USI_Hash", "", DEFAULT_HASH_MB, 1, int64_t(max_hash_mb()))
                      .clamped()
+                     .aka("Hash")
                      .changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); }));
-    options_.alias("Hash", "USI_Hash");
     options_.add(EngineOption::spin("Threads", "", 1, 1, max_threads()).clamped().changed([this](EngineOption& o) {
         if (searcher_) searcher_->set_threads(int(o.as_int()));
         return std::string();
@@ -83,22 +88,29 @@ Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> t
         return std::string();
     }));
     options_.add(EngineOption::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
-    options_.add(EngineOption::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV));
-    options_.add(EngineOption::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL));
+    // The aliases are Fairy-Stockfish's USI names, which lishogi's shoginet sends.
+    options_.add(EngineOption::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV).aka("USI_MultiPV"));
+    // A level out of range reads as the nearest one offered (with a note): a host asking for
+    // a weaker level than exists gets the weakest, never the level some earlier game left.
+    options_.add(EngineOption::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL)
+                     .clamped_both_ways()
+                     .aka("Skill_Level"));
+    // Analysis (shoginet sets it for its analysis work): draws score 0 whatever Contempt says,
+    // so the scores are the position's, not the engine's preference. Applied at each go.
+    options_.add(EngineOption::check("USI_AnalyseMode", "", false).aka("UCI_AnalyseMode"));
     // The rule options, as the core describes them (shared with shishi-match).
     for (const RuleOptionSpec& spec : rule_option_specs(rules_)) {
         EngineOption o = spec.type == RuleOptionSpec::Type::CHECK
                              ? EngineOption::check(spec.name, spec.name, spec.value == "true")
                              : EngineOption::combo(spec.name, spec.name, spec.value, spec.choices);
+        for (const auto& [name, older] : RULE_OPTION_OLDER_NAMES)
+            if (spec.name == name) o.aka(std::string(older));
         options_.add(o.changed([this](EngineOption& changed) {
             std::string e = apply_rule_option(rules_, changed.usi_name, changed.value);
             sync_rule_values();  // a preset resets the others
             return e;
         }));
     }
-    options_.alias("Okazaki", "Okazaki rule");
-    options_.alias("BareKing", "Bare King");
-    options_.alias("Repetition", "Repetition rule");
 }
 
 Engine::~Engine() { abort(); }
@@ -155,6 +167,7 @@ void Engine::begin(Job& job) {
     job.limits.move_overhead_ms = move_overhead_ms() + REACTION_MS;
     job.limits.multipv = int(options_.as_int("MultiPV"));
     job.skill_level = int(options_.as_int("Skill Level"));
+    searcher_->set_contempt(options_.as_bool("USI_AnalyseMode") ? 0 : int(options_.as_int("Contempt")));
     infinite_ = job.limits.infinite;
     pondering_ = job.limits.ponder;
     state_changed_.notify_all();

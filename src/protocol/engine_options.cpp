@@ -85,10 +85,6 @@ void OptionTable::add(EngineOption option) {
     options_.push_back(std::move(option));
 }
 
-void OptionTable::alias(std::string_view alias, std::string_view usi_name) {
-    aliases_.emplace_back(fold_option_name(alias), std::string(usi_name));
-}
-
 EngineOption* OptionTable::find(std::string_view name) {
     return const_cast<EngineOption*>(std::as_const(*this).find(name));
 }
@@ -99,8 +95,9 @@ const EngineOption* OptionTable::find(std::string_view name) const {
     for (const EngineOption& o : options_)
         if (fold_option_name(o.usi_name) == key || (!o.xboard_name.empty() && fold_option_name(o.xboard_name) == key))
             return &o;
-    for (const auto& [a, target] : aliases_)
-        if (a == key) return find(target);
+    for (const EngineOption& o : options_)
+        for (const std::string& a : o.aliases)
+            if (fold_option_name(a) == key) return &o;
     return nullptr;
 }
 
@@ -126,7 +123,7 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
         }
         case OptionType::SPIN: {
             std::optional<int64_t> n = read_integer(text);
-            if (!n || *n < o->min || (*n > o->max && !o->clamp_above_max)) {
+            if (!n || (*n < o->min && !o->clamp_below_min) || (*n > o->max && !o->clamp_above_max)) {
                 r.error = shown + " needs an integer from " + std::to_string(o->min) + " to " +
                           std::to_string(o->max) + got();
                 return r;
@@ -134,6 +131,9 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
             if (*n > o->max) {
                 r.note = shown + " " + std::string(text) + " is above the maximum; using " + std::to_string(o->max);
                 n = o->max;
+            } else if (*n < o->min) {
+                r.note = shown + " " + std::string(text) + " is below the minimum; using " + std::to_string(o->min);
+                n = o->min;
             }
             value = std::to_string(*n);
             break;

@@ -1,4 +1,5 @@
-// USI-only options and `setoption`, parsed against the engine's option table.
+// USI-only options and `setoption`, parsed against the engine's option table. A value the
+// table refuses changes nothing; the error names the value still in force.
 #include "shishi/protocol/usi_options.hpp"
 
 #include "shishi/protocol/usi_text.hpp"
@@ -8,8 +9,7 @@ namespace shishi::usi {
 void add_usi_options(OptionTable& table) {
     table.add(EngineOption::check("USI_Ponder", "", false));
     // Multi-variant hosts (Lishogi-Bot) name the game; this engine plays only Chu Shogi.
-    table.add(EngineOption::combo("USI_Variant", "", "chushogi", {"chushogi", "chu"}));
-    table.alias("UCI_Variant", "USI_Variant");
+    table.add(EngineOption::combo("USI_Variant", "", "chushogi", {"chushogi", "chu"}).aka("UCI_Variant"));
 }
 
 SetoptionResult apply_setoption(const std::vector<std::string_view>& args, OptionTable& table) {
@@ -34,9 +34,11 @@ SetoptionResult apply_setoption(const std::vector<std::string_view>& args, Optio
         r.error = "setoption: unknown option '" + name + "'";
     } else {
         OptionSetResult set = table.set(name, value);
+        // A refused value changes nothing, and the answer says what stays in force.
         if (!set.ok())
-            r.error = o->usi_name == "USI_Variant" ? "setoption: this engine plays only chushogi, not '" + value + "'"
-                                                   : "setoption: " + set.error;
+            r.error = (o->usi_name == "USI_Variant" ? "setoption: this engine plays only chushogi, not '" + value + "'"
+                                                    : "setoption: " + set.error) +
+                      "; " + o->usi_name + " stays " + o->value;
         r.note = set.note;
     }
     return r;

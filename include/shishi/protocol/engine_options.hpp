@@ -29,6 +29,11 @@ struct EngineOption {
     // A resource limit (hash, threads): a value above the maximum is clamped to it, with a note.
     // Otherwise it is an error like any value out of range.
     bool clamp_above_max = false;
+    // A level (Skill Level): a number below the minimum is clamped to it too, with a note, so a
+    // host asking for weaker than offered gets the weakest, not whatever level came before.
+    bool clamp_below_min = false;
+    // Other names the option answers to, e.g. the ones Fairy-Stockfish's USI dialect uses.
+    std::vector<std::string> aliases;
 
     std::string value;         // current value, in USI form ("true"/"false" for a check)
     int64_t as_int() const;
@@ -46,6 +51,14 @@ struct EngineOption {
         clamp_above_max = true;
         return *this;
     }
+    EngineOption& clamped_both_ways() {
+        clamp_above_max = clamp_below_min = true;
+        return *this;
+    }
+    EngineOption& aka(std::string alias) {
+        aliases.push_back(std::move(alias));
+        return *this;
+    }
 };
 
 // The outcome of setting an option: an error (nothing changed), or success with an optional
@@ -61,15 +74,15 @@ public:
     // Adds an option with value = default (on_change is not called).
     void add(EngineOption option);
 
-    // Looks an option up by either name, ignoring case, spaces and underscores
-    // ("Move Overhead", "MoveOverhead", "move_overhead"); also the aliases given to alias().
+    // Looks an option up by either name or one of its aliases, ignoring case, spaces and
+    // underscores ("Move Overhead", "MoveOverhead", "move_overhead").
     EngineOption* find(std::string_view name);
     const EngineOption* find(std::string_view name) const;
-    void alias(std::string_view alias, std::string_view usi_name);
 
     // Sets an option from text: a check takes true/false (also 1/0, on/off), a spin an integer
-    // within its limits (above the maximum clamped, with a note, for clamp_above_max options),
-    // a combo one of its choices (any case). Calls on_change when the value changed.
+    // within its limits (out of them clamped, with a note, for clamp_above_max and
+    // clamp_below_min options), a combo one of its choices (any case). Calls on_change when
+    // the value changed. On an error nothing changes.
     OptionSetResult set(std::string_view name, std::string_view value);
 
     // Current value (option must exist).
@@ -86,7 +99,6 @@ public:
 
 private:
     std::vector<EngineOption> options_;
-    std::vector<std::pair<std::string, std::string>> aliases_;  // folded alias -> usi name
 };
 
 // "Move Overhead" -> "moveoverhead": the form names are compared in.
