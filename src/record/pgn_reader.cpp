@@ -103,6 +103,12 @@ Parsed<std::vector<Token>> tokenize(const std::vector<std::pair<int, std::string
             const char c = line[i];
             if (in_comment) {
                 ++i;
+                // Comments do not nest: a '{' inside one means the one before was left open,
+                // and reading on would swallow moves into it.
+                if (c == '{')
+                    return Parsed<std::vector<Token>>::fail("line " + std::to_string(line_no) +
+                                                            ": '{' inside the comment opened on line " +
+                                                            std::to_string(comment_line) + " (is that comment not closed?)");
                 if (c == '}') {
                     in_comment = false;
                     if (depth == 0) out.push_back({Token::COMMENT, comment, comment_line});
@@ -186,6 +192,8 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
     const Game& g = games[size_t(game_number - 1)];
     Record r;
     std::string tag_result;
+    std::optional<int> ply_count;
+    int ply_count_line = 0;
     for (const auto& [line_no, line] : g.tag_lines) {
         auto t = parse_tag_line(line_no, line);
         if (!t) return Parsed<Record>::fail(t.error);
@@ -207,7 +215,12 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             tag_result = tag.value;
         } else if ((tag.value == "?" && tag.name != "Date") || (tag.name == "Date" && tag.value == "????.??.??")) {
             // an unknown roster value; the writer puts "?" back
-        } else if (tag.name != "SetUp" && tag.name != "PlyCount") {
+        } else if (tag.name == "PlyCount") {
+            if (tag.value.empty() || tag.value.size() > 6 || tag.value.find_first_not_of("0123456789") != std::string::npos)
+                return Parsed<Record>::fail(at + "PlyCount \"" + tag.value + "\" is not a number");
+            ply_count = std::stoi(tag.value);
+            ply_count_line = line_no;
+        } else if (tag.name != "SetUp") {
             r.set_tag(tag.name, tag.value);
         }
     }
@@ -286,7 +299,7 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             if (from && via && distance(*from, *via) == 1) played = Move::pass(*from, *via);
         }
         pos.make(played);
-        r.plies.push_back({played, "", nag});
+        r.plies.push_back({played, "", nag, -1, -1, {}});
     }
     // The last comment before the result says how the game ended (XBoard and shishi-match write
     // the reason there); a lone engine score is the last move's comment.
@@ -297,6 +310,12 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             r.plies.back().comment += (r.plies.back().comment.empty() ? "" : " ") + trailing_comments[i];
         if (reason) r.final_comment = trailing_comments.back();
     }
+    // The PlyCount tag (XBoard and shishi-match write it) must match: a comment left open, or a
+    // move text cut short, would otherwise pass as a shorter game.
+    if (ply_count && *ply_count != int(r.plies.size()))
+        return Parsed<Record>::fail("line " + std::to_string(ply_count_line) + ": the PlyCount tag says " +
+                                    std::to_string(*ply_count) + " plies but the move text holds " +
+                                    std::to_string(r.plies.size()));
     if (!tag_result.empty() && !result_token.empty() && tag_result != result_token)
         return Parsed<Record>::fail("line " + std::to_string(result_line) + ": the result " + result_token +
                                     " differs from the Result tag " + tag_result);

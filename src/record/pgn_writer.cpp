@@ -17,10 +17,11 @@ std::string quoted(const std::string& s) {
     return out + "\"";
 }
 
-// A comment may not contain '}'; line breaks become spaces.
+// A comment holds no braces (they do not nest: "{a {b}}" would end at the first '}'), so both
+// become parentheses; line breaks become spaces.
 std::string comment_token(const std::string& s) {
     std::string out = "{";
-    for (char c : s) out += c == '}' ? ')' : (c == '\n' || c == '\r') ? ' ' : c;
+    for (char c : s) out += c == '}' ? ')' : c == '{' ? '(' : (c == '\n' || c == '\r') ? ' ' : c;
     return out + "}";
 }
 
