@@ -161,3 +161,27 @@ TEST_CASE("SAN: XBoard's forms and the messages", "[record][pgn][san]") {
     CHECK(parse_san_move(start, "Pf13").error == "rank 13 is off the board");
     CHECK(parse_san_move(start, "N").error == "no destination square");
 }
+
+TEST_CASE("PGN: variations are read and written; an unknown date stays unknown", "[record][pgn]") {
+    // Variations were skipped, so a KIF's 変化 was lost through PGN.
+    const Record kif = must_read(record_fixture("shogiops-lion-on-last-square.kif"), Format::KIF);
+    const std::string pgn = write_pgn(kif);
+    CHECK(pgn.find("(3. e7e8 d8d7) 3... d9d8") != std::string::npos);  // 変化：5手, after move 5 (3. in PGN)
+    const Record back = must_read(pgn, Format::PGN);
+    REQUIRE(back.plies[4].variations.size() == 1);
+    CHECK(back.plies[4].variations[0].size() == 2);
+    CHECK(back.plies[4].variations[0][0].move == kif.plies[4].variations[0][0].move);
+    CHECK(back.plies[6].variations.at(0).at(0).comment == "simpler");
+    // A Black move after a variation gets its number again.
+    const Record r = must_read("1. f4f5 (1. e4e5 e9e8) 1... e9e8 (1... g9g8) 2. f5f6 *\n", Format::PGN);
+    REQUIRE(r.plies.size() == 3);
+    CHECK(r.plies[0].variations.at(0).size() == 2);
+    CHECK(r.plies[1].variations.at(0).size() == 1);
+    CHECK(write_pgn(r).find("1. f4f5 (1. e4e5 e9e8) 1... e9e8 (1... g9g8) 2. f5f6 *") != std::string::npos);
+    CHECK(error_of("( 1. f4f5 ) *\n") == "line 1: a variation '(' before any move");
+    CHECK(error_of("1. f4f5 ( ) *\n") == "line 1: an empty variation '()'");
+    CHECK(error_of("1. f4f5 (1. e4e5 *) *\n") == "line 1: the result * inside a variation");
+    CHECK(error_of("1. f4f5 (1. f4f9) *\n").rfind("line 1: move 1 (White) 'f4f9' is not a legal move here", 0) == 0);
+    // Date "?" (what the writer puts for an unknown date) is no date.
+    CHECK_FALSE(must_read("[Date \"?\"]\n\n1. f4f5 *\n", Format::PGN).tag("Date"));
+}
