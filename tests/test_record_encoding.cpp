@@ -68,3 +68,9 @@ TEST_CASE("A UTF-8 KIF cut inside a character, or with a stray byte, is reported
     CHECK(detect_encoding(encode_shift_jis(game)) == Encoding::SHIFT_JIS);
     CHECK(to_utf8(encode_shift_jis(game)));
 }
+
+TEST_CASE("A UTF-16 file is named as such, not reported as broken Shift-JIS", "[record][encoding]") {
+    auto r = to_utf8(std::string("\xFF\xFE\x48\x00", 4));
+    CHECK_FALSE(r);
+    CHECK(r.error == "line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8 or Shift-JIS");
+}

@@ -23,6 +23,13 @@ std::string error_of(const std::string& kif) {
 
 const char* const HEAD = "先手：a\n後手：b\n手数----指手---------消費時間--\n";
 
+// text with its first `from` replaced by `to` (which must be there).
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    const size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.substr(0, at) + to + text.substr(at + from.size());
+}
+
 }  // namespace
 
 TEST_CASE("KIF: a lishogi game with double moves, igui, a pass, a promotion and 仝", "[record][kif]") {
@@ -244,8 +251,7 @@ TEST_CASE("KIF: every malformed record is refused with the line and the reason",
     CHECK(must_read(without("（居食い）"), Format::KIF).plies[9].move.is_igui());
     CHECK(error_of(h + "   1手目一歩目 7九獅子 （←7十）\n   1手目二歩目 7八獅子(じっと) （←7九）\n") ==
           "line 5: 居食い and じっと end on the square the piece started from");
-    std::string wrong = game;
-    wrong.replace(wrong.find("(じっと)"), std::string("(じっと)").size(), "（居食い）");
+    const std::string wrong = replaced(game, "(じっと)", "（居食い）");
     CHECK(error_of(wrong) == "line 24: （居食い） on a move that is not igui");
     CHECK(error_of("手合割：香落ち\n" + h) ==
           "line 1: the handicap '香落ち' is not a Chu Shogi start (give a diagram)");
@@ -297,14 +303,13 @@ TEST_CASE("KIF: 仝 on both lines of a double move that ends on the last move's 
           "[record][kif][lishogi]") {
     // The record was refused with "二歩目 starts on 9五 but 一歩目 went to 8五": the first line's
     // 仝 is the final square, the first step's square is the second line's origin.
-    std::string text = record_fixture("lishogi-server-lion-on-last-square.kif");
+    const std::string server = record_fixture("lishogi-server-lion-on-last-square.kif");
     const std::string right = "   5手目一歩目 9五獅子 （←8六）\n   5手目二歩目 8五獅子";
-    text.replace(text.find(right), right.size(), "   5手目一歩目 仝獅子 （←8六）\n   5手目二歩目 仝獅子");
+    const std::string text = replaced(server, right, "   5手目一歩目 仝獅子 （←8六）\n   5手目二歩目 仝獅子");
     const Record r = must_read(text, Format::KIF);
     CHECK(move_to_usi(r.plies[4].move) == "8f9e8e");
     CHECK(r.plies.size() == 11);
     // 仝 on the first line alone still means the first step's square, which must fit the second line.
-    std::string first_only = record_fixture("lishogi-server-lion-on-last-square.kif");
-    first_only.replace(first_only.find(right), right.size(), "   5手目一歩目 仝獅子 （←8六）\n   5手目二歩目 8五獅子");
+    const std::string first_only = replaced(server, right, "   5手目一歩目 仝獅子 （←8六）\n   5手目二歩目 8五獅子");
     CHECK(error_of(first_only) == "line 13: 二歩目 starts on 9五 but 一歩目 went to 8五");
 }

@@ -110,6 +110,10 @@ Parsed<std::string> decode_shift_jis(std::string_view bytes) {
 }
 
 Parsed<std::string> to_utf8(std::string_view bytes) {
+    // UTF-16 (a Windows "Unicode" save) would otherwise be taken for broken Shift-JIS.
+    if (bytes.substr(0, 2) == "\xFF\xFE" || bytes.substr(0, 2) == "\xFE\xFF")
+        return Parsed<std::string>::fail("line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark): "
+                                         "save it as UTF-8 or Shift-JIS");
     const Encoding e = detect_encoding(bytes);
     if (e == Encoding::SHIFT_JIS) return decode_shift_jis(bytes);
     const std::string_view text = e == Encoding::UTF8_BOM ? bytes.substr(3) : bytes;
