@@ -209,6 +209,15 @@ TEST_CASE("claiming one's own loss is a resignation (HaChu resigns with \"0-1 {r
     CHECK(g.termination == Termination::RESIGNATION);
     CHECK(g.outcome == Outcome::BLACK_WINS);
     CHECK_FALSE(g.offender);
+    // The engine's words in parentheses: braces would break the PGN comment the reason goes in
+    // (issue 24: "{Black resigns {resign)}").
+    CHECK(g.reason == "White resigns (fake claim)");
+}
+
+TEST_CASE("a false claim's reason quotes the engine's words without braces", "[match][referee]") {
+    GameRecord g = play("--moves " + quoted(WHITE_MOVES) + " --claim-at 2 --claim 1-0",
+                        "--moves " + quoted(BLACK_MOVES), quick_settings());
+    CHECK(g.reason == "White claimed 1-0 (fake claim) but the game goes on");
 }
 
 TEST_CASE("a resignation ends the game without an offence", "[match][referee]") {

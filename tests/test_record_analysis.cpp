@@ -97,6 +97,29 @@ TEST_CASE("Annotated records: evaluation, best line, marks; in PGN and KIF", "[r
     CHECK((c[0] == '+' || c[0] == '-'));
 }
 
+TEST_CASE("Re-analysing an annotated record replaces the old analysis instead of nesting it",
+          "[record][analysis]") {
+    // Issue 24: the second analysis wrapped the first ("<new> -- <old> -- <comment>").
+    const Record r = must_read(record_fixture("lishogi-game.kif"), Format::KIF);
+    const Analysis& a = lishogi_analysis(r);
+    for (Format f : {Format::PGN, Format::KIF}) {
+        INFO(format_name(f));
+        const Record once = must_read(write_record(annotate(r, a, f), f), f);
+        const Record twice = must_read(write_record(annotate(once, a, f), f), f);
+        REQUIRE(twice.plies.size() == once.plies.size());
+        for (size_t i = 0; i < twice.plies.size(); ++i) {
+            INFO("ply " << i);
+            CHECK(twice.plies[i].comment == once.plies[i].comment);
+            CHECK(twice.plies[i].nag == once.plies[i].nag);
+        }
+        CHECK(twice.plies[2].comment.find(" -- the Lion heads for the go-between") != std::string::npos);
+    }
+    // A record another program annotated keeps its comments (XBoard's "+0.35/8 0.3" included).
+    Record other = r;
+    other.plies[0].comment = "+0.35/8 0.3";
+    CHECK(annotate(other, a, Format::PGN).plies[0].comment.find(" -- +0.35/8 0.3") != std::string::npos);
+}
+
 TEST_CASE("SVG graph: areas, marks, axis, escaped title", "[record][analysis][svg]") {
     Record r = must_read(record_fixture("lishogi-game.kif"), Format::KIF);
     const Analysis& a = lishogi_analysis(r);

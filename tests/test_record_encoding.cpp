@@ -46,3 +46,31 @@ TEST_CASE("A Shift-JIS KIF file reads like its UTF-8 original", "[record][encodi
     CHECK(*(*sjis).tag("White") == "Shishi");
     CHECK(record_fixture("setup-gote-to-move.sjis.kif") != record_fixture("setup-gote-to-move.kif"));
 }
+
+TEST_CASE("A UTF-8 KIF cut inside a character, or with a stray byte, is reported as UTF-8 at its line",
+          "[record][encoding]") {
+    // Issue 24: a truncated UTF-8 file was taken for Shift-JIS and refused at line 1.
+    const std::string game = record_fixture("lishogi-game.kif");
+    const std::string cut = game.substr(0, game.size() - 2);  // inside 了 of the last line's 投了
+    CHECK(detect_encoding(cut) == Encoding::UTF8);
+    auto t = to_utf8(cut);
+    CHECK_FALSE(t);
+    CHECK(t.error == "line 27: the UTF-8 text ends inside a character (is the file cut short?)");
+    std::string stray = game;
+    stray.insert(stray.find("   3手目"), "\xFF");
+    auto s = to_utf8(stray);
+    CHECK_FALSE(s);
+    CHECK(s.error.rfind("line 9: not UTF-8 (byte 0xFF at byte ", 0) == 0);
+    // With a byte-order mark too, and the line counted in the file.
+    auto b = to_utf8("\xEF\xBB\xBF" + cut);
+    CHECK(b.error == "line 27: the UTF-8 text ends inside a character (is the file cut short?)");
+    // Shift-JIS still is Shift-JIS (its first character is a two-byte pair).
+    CHECK(detect_encoding(encode_shift_jis(game)) == Encoding::SHIFT_JIS);
+    CHECK(to_utf8(encode_shift_jis(game)));
+}
+
+TEST_CASE("A UTF-16 file is named as such, not reported as broken Shift-JIS", "[record][encoding]") {
+    auto r = to_utf8(std::string("\xFF\xFE\x48\x00", 4));
+    CHECK_FALSE(r);
+    CHECK(r.error == "line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8 or Shift-JIS");
+}

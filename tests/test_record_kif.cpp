@@ -23,6 +23,13 @@ std::string error_of(const std::string& kif) {
 
 const char* const HEAD = "先手：a\n後手：b\n手数----指手---------消費時間--\n";
 
+// text with its first `from` replaced by `to` (which must be there).
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+    const size_t at = text.find(from);
+    REQUIRE(at != std::string::npos);
+    return text.substr(0, at) + to + text.substr(at + from.size());
+}
+
 }  // namespace
 
 TEST_CASE("KIF: a lishogi game with double moves, igui, a pass, a promotion and 仝", "[record][kif]") {
@@ -91,9 +98,121 @@ TEST_CASE("KIF: tolerant reading (marks, clocks, 同, full-width digits, short n
     REQUIRE(r.plies.size() == 7);
     for (size_t i = 0; i < 7; ++i) CHECK(r.plies[i].move == ref.plies[i].move);
     CHECK(r.result == "*");
-    // Variations (変化) after the main line are not read.
+    CHECK(r.plies[0].seconds == 3);  // ( 0:03/00:00:03)
+    CHECK(r.plies[0].total_seconds == 3);
+    CHECK(r.plies[1].seconds == -1);
+    // A variation (変化) after the main line is read as an alternative to its move.
     const std::string with_variation = record_fixture("lishogi-game.kif") + "\n変化：3手\n   3手目   8七獅子 （←7八）\n";
-    CHECK(must_read(with_variation, Format::KIF).plies.size() == 14);
+    const Record v = must_read(with_variation, Format::KIF);
+    CHECK(v.plies.size() == 14);
+    REQUIRE(v.plies[2].variations.size() == 1);
+    CHECK(move_to_usi(v.plies[2].variations[0].at(0).move) == "7h8g");
+}
+
+TEST_CASE("KIF: shogiops's records (lishogi's analysis board) read, 仝 on both lines of a Lion double move",
+          "[record][kif][lishogi]") {
+    // Made by the shogiops package (tests/lishogi/shogiops_kif.mjs). Move 5 takes on 9五 and then
+    // on 8五, the last move's square: shogiops writes "一歩目 仝獅子 （←8六）" / "二歩目 仝獅子
+    // （←9五）", the first step's square being the second line's origin.
+    const std::string text = record_fixture("shogiops-lion-on-last-square.kif");
+    const Record r = must_read(text, Format::KIF);
+    REQUIRE(r.plies.size() == 11);
+    CHECK(move_to_usi(r.plies[4].move) == "8f9e8e");
+    CHECK(move_to_usi(r.plies[6].move) == "8e9e9f");  // first step on the last move's square, written in full
+    CHECK(r.plies[7].move.is_pass());
+    CHECK(r.plies[9].move.is_igui());
+    CHECK(r.plies[4].nag == NAG_GOOD);
+    CHECK(r.plies[4].comment == "two captures, the second on the last move's square");
+    CHECK(r.plies[4].seconds == 4);
+    CHECK(r.plies[4].total_seconds == 9);
+    CHECK(*r.tag("Site") == "https://lishogi.org/AbCdEf12");
+    CHECK(r.result == "*");  // the analysis board writes no ending
+    REQUIRE(r.plies[4].variations.size() == 1);
+    const std::vector<Ply>& v5 = r.plies[4].variations[0];
+    REQUIRE(v5.size() == 2);
+    CHECK(move_to_usi(v5[0].move) == "8f8e");
+    CHECK(move_to_usi(v5[1].move) == "9e9f");
+    REQUIRE(r.plies[6].variations.size() == 1);
+    CHECK(r.plies[6].variations[0].at(0).comment == "simpler");
+    // Written back in the client's layout: the same text.
+    CHECK(write_kif(r, KifStyle::LISHOGI_CLIENT) == text);
+
+    const std::string setup_text = record_fixture("shogiops-setup-gote.kif");
+    const Record s = must_read(setup_text, Format::KIF);
+    CHECK(to_xboard_fen(s.start) == to_xboard_fen(must_read(record_fixture("setup-gote-to-move.kif"), Format::KIF).start));
+    CHECK(move_to_usi(s.plies[1].move) == "7f8e7d");  // first step on the last move's square (8五), written in full
+    CHECK(write_kif(s, KifStyle::LISHOGI_CLIENT) == setup_text);
+}
+
+TEST_CASE("KIF: scalashogi's export (clocks, comments, the ending, variations) and the client's, either way",
+          "[record][kif][lishogi]") {
+    // The same game as shogiops-lion-on-last-square.kif, written by scalashogi's rules (the
+    // first step's square 仝 when it is the last move's, never the second's), with an ending.
+    const std::string server_text = record_fixture("lishogi-server-lion-on-last-square.kif");
+    const Record server = must_read(server_text, Format::KIF);
+    Record client = must_read(record_fixture("shogiops-lion-on-last-square.kif"), Format::KIF);
+    REQUIRE(server.plies.size() == client.plies.size());
+    for (size_t i = 0; i < server.plies.size(); ++i) {
+        INFO("ply " << i);
+        CHECK(server.plies[i].move == client.plies[i].move);
+        CHECK(server.plies[i].seconds == client.plies[i].seconds);
+        CHECK(server.plies[i].total_seconds == client.plies[i].total_seconds);
+        CHECK(server.plies[i].comment == client.plies[i].comment);
+        CHECK(server.plies[i].variations.size() == client.plies[i].variations.size());
+    }
+    CHECK(server.result == "1-0");  // 12手目 投了: the second player, to move, resigned
+    CHECK(write_kif(server, KifStyle::LISHOGI_SERVER) == server_text);
+    CHECK(server_text.find("   5手目一歩目 9五獅子 （←8六）\n   5手目二歩目 8五獅子 （←9五）   (00:04/00:00:09)\n") !=
+          std::string::npos);
+    // The client's record written in the server's layout is the server's text but the ending,
+    // and the other way round the client's text with an ending line in its layout.
+    client.result = server.result;
+    client.final_comment = server.final_comment;
+    CHECK(write_kif(client, KifStyle::LISHOGI_SERVER) == server_text);
+    const std::string as_client = write_kif(server, KifStyle::LISHOGI_CLIENT);
+    CHECK(as_client.find(" 5 手目一歩目 仝獅子 （←8六）\n  5 手目二歩目 仝獅子 （←9五）") != std::string::npos);
+    CHECK(as_client.find(" 12 手目 投了\n") != std::string::npos);
+    const Record back = must_read(as_client, Format::KIF);
+    CHECK(write_kif(back, KifStyle::LISHOGI_SERVER) == server_text);
+    CHECK(kif_style_by_name("lishogi-client") == KifStyle::LISHOGI_CLIENT);
+    CHECK(kif_style_by_name("lishogi-server") == KifStyle::LISHOGI_SERVER);
+    CHECK_FALSE(kif_style_by_name("lishogi"));
+}
+
+TEST_CASE("KIF: variations nest, branch from the line they belong to, and are refused where they cannot be",
+          "[record][kif]") {
+    const std::string game = record_fixture("lishogi-game.kif");
+    // 変化：4手 replaces move 4 of the main line; 変化：5手 after it belongs to that variation;
+    // 変化：4手 again is a second alternative to the main line's move 4.
+    const std::string text = game + "\n変化：4手\n   4手目   3五歩兵 （←3四）\n   5手目   8七獅子 （←8六）\n"
+                                    "\n変化：5手\n   5手目   8五獅子 （←8六）\n"
+                                    "\n変化：4手\n   4手目   2五歩兵 （←2四）\n* another\n";
+    const Record r = must_read(text, Format::KIF);
+    REQUIRE(r.plies[3].variations.size() == 2);
+    const std::vector<Ply>& a = r.plies[3].variations[0];
+    REQUIRE(a.size() == 2);
+    REQUIRE(a[1].variations.size() == 1);
+    CHECK(move_to_usi(a[1].variations[0].at(0).move) == "8f8e");
+    CHECK(r.plies[3].variations[1].at(0).comment == "another");
+    CHECK(write_kif(r) == game + "\n変化：4手\n   4手目   3五歩兵 （←3四）\n   5手目   8七獅子 （←8六）\n"
+                                 "\n変化：5手\n   5手目   8五獅子 （←8六）\n"
+                                 "\n変化：4手\n   4手目   2五歩兵 （←2四）\n* another\n");
+    CHECK(error_of(game + "\n変化：20手\n  20手目   8七獅子 （←8六）\n") ==
+          "line 29: 変化：20手 has no move 20 to branch from");
+    CHECK(error_of(game + "\n変化：x\n") == "line 29: a variation header is written 変化：N手");
+    CHECK(error_of(game + "\n変化：3手\n   4手目   8七獅子 （←7八）\n") == "line 30: move number 4, expected 3");
+    CHECK(error_of(game + "\n変化：3手\n   3手目   8五獅子 （←7八）\n").rfind("line 30: move 3 is not legal here", 0) == 0);
+}
+
+TEST_CASE("KIF: clocks are read and written; a broken clock is refused", "[record][kif]") {
+    const std::string h = HEAD;
+    const Record r = must_read(h + "   1手目   7八獅子 （←7十）   (01:05/01:02:03)\n", Format::KIF);
+    CHECK(r.plies[0].seconds == 65);
+    CHECK(r.plies[0].total_seconds == 3723);
+    CHECK(write_kif(r).find("（←7十）   (01:05/01:02:03)\n") != std::string::npos);
+    CHECK(error_of(h + "   1手目   7八獅子 （←7十）   (1:xx/00:00:01)\n").find("is not (m:ss/h:mm:ss)") !=
+          std::string::npos);
+    CHECK(error_of(h + "   1手目   7八獅子 （←7十）   (00:01/00:00:01\n").find("is not closed") != std::string::npos);
 }
 
 TEST_CASE("KIF: every malformed record is refused with the line and the reason", "[record][kif]") {
@@ -127,11 +246,21 @@ TEST_CASE("KIF: every malformed record is refused with the line and the reason",
         g.erase(g.find(mark), mark.size());
         return g;
     };
-    CHECK(error_of(without("(じっと)")) == "line 24: a pass without (じっと)");
-    CHECK(error_of(without("（居食い）")) == "line 21: igui without （居食い）");
+    // The marks are optional (scalashogi's export writes none), but must fit the move.
+    CHECK(must_read(without("(じっと)"), Format::KIF).plies[11].move.is_pass());
+    CHECK(must_read(without("（居食い）"), Format::KIF).plies[9].move.is_igui());
+    CHECK(error_of(h + "   1手目一歩目 7九獅子 （←7十）\n   1手目二歩目 7八獅子(じっと) （←7九）\n") ==
+          "line 5: 居食い and じっと end on the square the piece started from");
+    const std::string wrong = replaced(game, "(じっと)", "（居食い）");
+    CHECK(error_of(wrong) == "line 24: （居食い） on a move that is not igui");
     CHECK(error_of("手合割：香落ち\n" + h) ==
           "line 1: the handicap '香落ち' is not a Chu Shogi start (give a diagram)");
     CHECK(error_of("後手番\n" + h) == "line 4: 後手番 without a diagram");
+    // Issue 24: an empty file was a game of no moves (an empty PGN is refused); a header
+    // without moves still is one.
+    CHECK(error_of("") == "empty record: no header and no moves");
+    CHECK(error_of("\r\n  \n\n") == "empty record: no header and no moves");
+    CHECK(must_read(h, Format::KIF).plies.empty());
     const std::string row = "|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|一\n";
     std::string eleven;
     for (int i = 0; i < 11; ++i) eleven += row;
@@ -157,4 +286,30 @@ TEST_CASE("KIF: squares and numbers", "[record][kif]") {
     CHECK(parse_kanji_number("三十一") == 31);
     CHECK(parse_kanji_number("１２") == 12);
     CHECK_FALSE(parse_kanji_number("x"));
+}
+
+TEST_CASE("KIF: lishogi's other words: the client's team keys, scalashogi's Time-up", "[record][kif][lishogi]") {
+    const Record r = must_read(std::string("先手のチーム：A\n後手のチーム：B\n") + HEAD +
+                                   "   1手目   7八獅子 （←7十）\n   2手目   Time-up\n",
+                               Format::KIF);
+    CHECK(*r.tag("WhiteTeam") == "A");
+    CHECK(*r.tag("BlackTeam") == "B");
+    CHECK(r.result == "1-0");  // the second player, to move, ran out of time
+    CHECK(write_kif(r).find("先手チーム：A\n") != std::string::npos);
+    CHECK(write_kif(r, KifStyle::LISHOGI_CLIENT).find("先手のチーム：A\n") != std::string::npos);
+}
+
+TEST_CASE("KIF: 仝 on both lines of a double move that ends on the last move's square reads (issue 23)",
+          "[record][kif][lishogi]") {
+    // The record was refused with "二歩目 starts on 9五 but 一歩目 went to 8五": the first line's
+    // 仝 is the final square, the first step's square is the second line's origin.
+    const std::string server = record_fixture("lishogi-server-lion-on-last-square.kif");
+    const std::string right = "   5手目一歩目 9五獅子 （←8六）\n   5手目二歩目 8五獅子";
+    const std::string text = replaced(server, right, "   5手目一歩目 仝獅子 （←8六）\n   5手目二歩目 仝獅子");
+    const Record r = must_read(text, Format::KIF);
+    CHECK(move_to_usi(r.plies[4].move) == "8f9e8e");
+    CHECK(r.plies.size() == 11);
+    // 仝 on the first line alone still means the first step's square, which must fit the second line.
+    const std::string first_only = replaced(server, right, "   5手目一歩目 仝獅子 （←8六）\n   5手目二歩目 8五獅子");
+    CHECK(error_of(first_only) == "line 13: 二歩目 starts on 9五 but 一歩目 went to 8五");
 }

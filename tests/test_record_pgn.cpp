@@ -106,6 +106,50 @@ TEST_CASE("PGN: every malformed record is refused with the line and the reason",
     CHECK(error_of("$2 1. f4f5 *\n") == "line 1: bad annotation '$2'");
     CHECK(error_of("?\? 1. f4f5 *\n") == "line 1: '?\?' before the first move");
     CHECK(error_of("") == "no game in the PGN text");
+    CHECK(error_of("[PlyCount \"x\"]\n\n1. f4f5 *\n") == "line 1: PlyCount \"x\" is not a number");
+}
+
+TEST_CASE("PGN: a comment left open is refused, not read as a shorter game", "[record][pgn]") {
+    // Issue 24: a '{' never closed swallowed the moves up to the next comment's '}' and the
+    // game converted as 5 plies of a 101-ply game.
+    const std::string games = record_fixture("shishi-match-2games.pgn");
+    std::string open = games;
+    const size_t brace = open.find('}', open.find("\n\n"));
+    open.erase(brace, 1);
+    auto r = read_pgn(open);
+    CHECK_FALSE(r);
+    CHECK(r.error == "line 51: '{' inside the comment opened on line 13 (is that comment not closed?)");
+    // Without any later '{', the PlyCount tag shows the moves missing.
+    CHECK(error_of("[PlyCount \"3\"]\n\n1. f4f5 {open e9e8 2. f5f6} *\n") ==
+          "line 1: the PlyCount tag says 3 plies but the move text holds 1");
+    CHECK(must_read("[PlyCount \"2\"]\n\n1. f4f5 e9e8 *\n", Format::PGN).plies.size() == 2);
+}
+
+TEST_CASE("PGN: braces inside a comment are written as parentheses and read back", "[record][pgn]") {
+    // Issue 24: HaChu's "0-1 {resign}" became "{Black resigns {resign)}" in shishi-match's PGN.
+    Record r = must_read("1. f4f5 *\n", Format::PGN);
+    r.result = "0-1";
+    r.final_comment = "Black resigns {resign}";
+    r.plies[0].comment = "a {b} c";
+    const std::string pgn = write_pgn(r);
+    CHECK(pgn.find("{Black resigns (resign)} 0-1") != std::string::npos);
+    const Record back = must_read(pgn, Format::PGN);
+    CHECK(back.final_comment == "Black resigns (resign)");
+    CHECK(back.plies[0].comment == "a (b) c");
+}
+
+TEST_CASE("Records: a file of several games needs --game; game 0 is the only game", "[record][pgn]") {
+    // Issue 24: converting a PGN of 4 games silently converted the first.
+    const std::string two = record_fixture("shishi-match-2games.pgn");
+    auto r = read_record(two, Format::PGN, 0);
+    CHECK_FALSE(r);
+    CHECK(r.error == "the file holds 2 games: choose one with --game N (1 to 2)");
+    CHECK(read_record(two, Format::PGN, 2));
+    const std::string one = two.substr(0, two.find("[Event", 10));
+    CHECK(read_record(one, Format::PGN, 0));
+    CHECK(read_record(record_fixture("lishogi-game.kif"), Format::KIF, 0));
+    CHECK(read_record(record_fixture("lishogi-game.kif"), Format::KIF, 2).error ==
+          "there is no game 2 (a KIF holds one game)");
 }
 
 TEST_CASE("SAN: XBoard's forms and the messages", "[record][pgn][san]") {
@@ -116,4 +160,28 @@ TEST_CASE("SAN: XBoard's forms and the messages", "[record][pgn][san]") {
     CHECK(parse_san_move(start, "Pf9").error == "no legal move matches");
     CHECK(parse_san_move(start, "Pf13").error == "rank 13 is off the board");
     CHECK(parse_san_move(start, "N").error == "no destination square");
+}
+
+TEST_CASE("PGN: variations are read and written; an unknown date stays unknown", "[record][pgn]") {
+    // Variations were skipped, so a KIF's 変化 was lost through PGN.
+    const Record kif = must_read(record_fixture("shogiops-lion-on-last-square.kif"), Format::KIF);
+    const std::string pgn = write_pgn(kif);
+    CHECK(pgn.find("(3. e7e8 d8d7) 3... d9d8") != std::string::npos);  // 変化：5手, after move 5 (3. in PGN)
+    const Record back = must_read(pgn, Format::PGN);
+    REQUIRE(back.plies[4].variations.size() == 1);
+    CHECK(back.plies[4].variations[0].size() == 2);
+    CHECK(back.plies[4].variations[0][0].move == kif.plies[4].variations[0][0].move);
+    CHECK(back.plies[6].variations.at(0).at(0).comment == "simpler");
+    // A Black move after a variation gets its number again.
+    const Record r = must_read("1. f4f5 (1. e4e5 e9e8) 1... e9e8 (1... g9g8) 2. f5f6 *\n", Format::PGN);
+    REQUIRE(r.plies.size() == 3);
+    CHECK(r.plies[0].variations.at(0).size() == 2);
+    CHECK(r.plies[1].variations.at(0).size() == 1);
+    CHECK(write_pgn(r).find("1. f4f5 (1. e4e5 e9e8) 1... e9e8 (1... g9g8) 2. f5f6 *") != std::string::npos);
+    CHECK(error_of("( 1. f4f5 ) *\n") == "line 1: a variation '(' before any move");
+    CHECK(error_of("1. f4f5 ( ) *\n") == "line 1: an empty variation '()'");
+    CHECK(error_of("1. f4f5 (1. e4e5 *) *\n") == "line 1: the result * inside a variation");
+    CHECK(error_of("1. f4f5 (1. f4f9) *\n").rfind("line 1: move 1 (White) 'f4f9' is not a legal move here", 0) == 0);
+    // Date "?" (what the writer puts for an unknown date) is no date.
+    CHECK_FALSE(must_read("[Date \"?\"]\n\n1. f4f5 *\n", Format::PGN).tag("Date"));
 }

@@ -14,6 +14,7 @@
 namespace shishi::cli {
 
 std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err);
+std::optional<record::KifStyle> kif_style_option(ArgReader& args, std::ostream& err);
 
 namespace {
 
@@ -52,8 +53,9 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     auto out_path = args.string_option("--out");
     auto svg_path = args.string_option("--svg");
     auto rules_name = args.string_option("--rules");
+    auto style = kif_style_option(args, err);
     auto in = args.positional_string("record file");
-    bool ok = args.finish(err);
+    bool ok = args.finish(err) && style;
     std::optional<double> seconds;
     if (time) {
         seconds = seconds_value(*time);
@@ -65,7 +67,14 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         ok = false;
     }
     std::optional<record::Format> out_format;
-    if (out_path) {
+    if (out_path && *out_path == "-" && in) {
+        // Standard output: the record in the format it came in; the summary goes to stderr.
+        out_format = from_format ? from_format : record::format_for_path(*in);
+        if (!out_format) {
+            err << "error: --out - writes the input's format: give it with --from\n";
+            ok = false;
+        }
+    } else if (out_path) {
         out_format = record::format_for_path(*out_path);
         if (!out_format) {
             err << "error: " << *out_path << ": unknown record format (use .kif, .pgn or .usi)\n";
@@ -75,10 +84,10 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     if (!ok || !in) {
         err << "usage: shishi analyze <record.kif|.pgn|.usi> [--depth D | --nodes N | --time S] [--threads T]\n"
                "                      [--hash MB] [--out annotated.kif|.pgn] [--svg graph.svg] [--game N]\n"
-               "                      [--rules book|xboard|lishogi]\n";
+               "                      [--rules book|xboard|lishogi] [--kif-style lishogi-server|lishogi-client]\n";
         return 2;
     }
-    auto rec = record::read_record_file(*in, from_format, game.value_or(1));
+    auto rec = record::read_record_file(*in, from_format, game.value_or(0));
     if (!rec) {
         err << "error: " << rec.error << "\n";
         return 1;
@@ -120,14 +129,15 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     };
     const record::Analysis analysis = record::analyze_record(*rec, searcher, limits, *rules, progress);
 
-    out << record::summary_text(*rec, analysis);
+    std::ostream& report = out_path && *out_path == "-" ? err : out;  // stdout holds the record alone
+    report << record::summary_text(*rec, analysis);
     if (out_path) {
         const record::Record annotated = record::annotate(*rec, analysis, *out_format);
-        if (auto e = record::write_record_file(annotated, *out_path, *out_format); !e.empty()) {
+        if (auto e = record::write_record_file(annotated, *out_path, *out_format, {*style}); !e.empty()) {
             err << "error: " << e << "\n";
             return 1;
         }
-        out << "annotated record: " << *out_path << "\n";
+        report << "annotated record: " << *out_path << "\n";
     }
     if (svg_path) {
         std::ofstream svg(*svg_path, std::ios::binary);
@@ -137,7 +147,7 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
             err << "error: " << *svg_path << ": cannot write\n";
             return 1;
         }
-        out << "evaluation graph: " << *svg_path << "\n";
+        report << "evaluation graph: " << *svg_path << "\n";
     }
     return 0;
 }

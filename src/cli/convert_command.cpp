@@ -7,16 +7,19 @@
 namespace shishi::cli {
 
 std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err);
+std::optional<record::KifStyle> kif_style_option(ArgReader& args, std::ostream& err);
 
 int convert_command(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
     ArgReader args(argv);
     auto from_format = format_option(args, "--from", err);
     auto to_format = format_option(args, "--to", err);
     auto game = args.int_option("--game", 1, 1000000);
+    auto style = kif_style_option(args, err);
     auto in = args.positional_string("input record");
     auto target = args.positional_string("output record");
-    if (!args.finish(err) || !in || !target) {
-        err << "usage: shishi convert <in.kif|.pgn|.usi> <out.kif|.pgn|.usi> [--from F] [--to F] [--game N]\n";
+    if (!args.finish(err) || !in || !target || !style) {
+        err << "usage: shishi convert <in.kif|.pgn|.usi|-> <out.kif|.pgn|.usi|-> [--from F] [--to F] [--game N]\n"
+               "                      [--kif-style lishogi-server|lishogi-client]\n";
         return 2;
     }
     auto fmt = to_format ? to_format : record::format_for_path(*target);
@@ -24,18 +27,29 @@ int convert_command(const std::vector<std::string>& argv, std::ostream& out, std
         err << "error: " << *target << ": unknown record format (use .kif, .pgn or .usi, or --to)\n";
         return 2;
     }
-    auto rec = record::read_record_file(*in, from_format, game.value_or(1));
+    // Without --game, a file holding several games is refused (game 0: the only one).
+    auto rec = record::read_record_file(*in, from_format, game.value_or(0));
     if (!rec) {
         err << "error: " << rec.error << "\n";
         return 1;
     }
-    if (auto e = record::write_record_file(*rec, *target, *fmt); !e.empty()) {
+    if (auto e = record::write_record_file(*rec, *target, *fmt, {*style}); !e.empty()) {
         err << "error: " << e << "\n";
         return 1;
     }
-    out << "wrote " << *target << " (" << record::format_name(*fmt) << ", " << (*rec).plies.size() << " plies, result "
+    // "-" is standard output, which then holds the record alone.
+    (*target == "-" ? err : out) << "wrote " << *target << " (" << record::format_name(*fmt) << ", " << (*rec).plies.size() << " plies, result "
         << (*rec).result << ")\n";
     return 0;
+}
+
+// --kif-style: the KIF layout written; nullopt (after a message) for an unknown name.
+std::optional<record::KifStyle> kif_style_option(ArgReader& args, std::ostream& err) {
+    auto v = args.string_option("--kif-style");
+    if (!v) return record::KifStyle::LISHOGI_SERVER;
+    if (auto s = record::kif_style_by_name(*v)) return s;
+    err << "error: --kif-style takes lishogi-server or lishogi-client, not '" << *v << "'\n";
+    return std::nullopt;
 }
 
 std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err) {

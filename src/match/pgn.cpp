@@ -26,7 +26,7 @@ record::Record to_record(const GameRecord& g, const PgnHeader& header) {
     r.start = g.start;
     r.start_is_initial = g.start_is_initial;
     for (size_t i = 0; i < g.moves.size(); ++i) {
-        record::Ply p{g.moves[i], "", record::NAG_NONE};
+        record::Ply p{g.moves[i], "", record::NAG_NONE, -1, -1, {}};
         if (int(i) + 1 == g.opening_plies && g.opening_plies > 0) p.comment = "opening";
         r.plies.push_back(p);
     }

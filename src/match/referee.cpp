@@ -250,7 +250,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         if (reply.kind == EngineReply::CLAIM && reply.text == outcome_text(win_for(~us))) {
             // Claiming one's own loss is resigning (HaChu sends "0-1 {resign}" this way).
             forfeit(us, Termination::RESIGNATION,
-                    who + " resigns" + (reply.comment.empty() ? "" : " {" + reply.comment + "}"));
+                    who + " resigns" + (reply.comment.empty() ? "" : " (" + reply.comment + ")"));
             rec.offender.reset();
             break;
         }
@@ -262,7 +262,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
                 rec.reason = now.reason;
             } else {
                 forfeit(us, Termination::FALSE_CLAIM,
-                        who + " claimed " + reply.text + (reply.comment.empty() ? "" : " {" + reply.comment + "}") +
+                        who + " claimed " + reply.text + (reply.comment.empty() ? "" : " (" + reply.comment + ")") +
                             " but the game goes on");
             }
             break;

@@ -136,8 +136,27 @@ std::string score_text(int cp) {
     return buf;
 }
 
+namespace {
+
+// A record Shishi annotated before carries that analysis in front of each comment (the comment
+// it had follows after " -- "), and the judgement as the NAG: both are dropped, so that a new
+// analysis replaces the old one instead of wrapping it.
+void drop_previous_analysis(Ply& p) {
+    const size_t cut = p.comment.find(" -- ");
+    const std::string analysis = p.comment.substr(0, cut);
+    for (Judgement j : {Judgement::INACCURACY, Judgement::MISTAKE, Judgement::BLUNDER})
+        if (analysis.find(std::string("; ") + judgement_name(j) + " (") != std::string::npos && p.nag == judgement_nag(j))
+            p.nag = NAG_NONE;
+    p.comment = cut == std::string::npos ? "" : p.comment.substr(cut + 4);
+}
+
+}  // namespace
+
 Record annotate(const Record& record, const Analysis& a, Format format) {
     Record out = record;
+    const std::string* annotator = record.tag("Annotator");
+    if (annotator && *annotator == "Shishi analysis")
+        for (Ply& p : out.plies) drop_previous_analysis(p);
     for (size_t i = 0; i < out.plies.size(); ++i) {
         const PositionEval& after = a.positions[i + 1];
         const PositionEval& before = a.positions[i];

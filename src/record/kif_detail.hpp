@@ -26,8 +26,12 @@ struct MoveText {
     bool promote = false;
     bool igui = false, pass = false;
     Square origin = NO_SQUARE;
+    int seconds = -1, total_seconds = -1;  // the clock "(00:03/00:00:03)", -1 when not given
 };
 Parsed<MoveText> parse_move_text(std::string_view s);
+// A clock "(00:03/00:00:03)" (or "( 0:03/...)", full-width brackets): the move's seconds and the
+// total (-1 when missing); the error, or empty.
+std::string parse_clock(std::string_view s, int& seconds, int& total);
 
 // The 12 diagram rows ("|  ・ v玉 ...|一", with their line numbers) as a position.
 Parsed<Position> diagram_position(const std::vector<std::pair<int, std::string>>& rows, bool second_to_move);

@@ -35,6 +35,46 @@ bool eat(std::string_view s, size_t& i, std::string_view word) {
     return true;
 }
 
+namespace {
+
+// "h:mm:ss" or "m:ss" (any number of leading digits) in seconds; -1 when it is not one.
+int clock_seconds(std::string_view t) {
+    int value = 0, fields = 0;
+    size_t i = 0;
+    while (i < t.size()) {
+        size_t j = i;
+        int field = 0;
+        while (j < t.size() && t[j] >= '0' && t[j] <= '9' && j - i < 6) field = field * 10 + (t[j++] - '0');
+        if (j == i) return -1;
+        value = value * 60 + field, ++fields;
+        if (j == t.size()) break;
+        if (t[j] != ':' || fields == 3) return -1;
+        i = j + 1;
+        if (i == t.size()) return -1;
+    }
+    return fields >= 2 ? value : -1;
+}
+
+}  // namespace
+
+std::string parse_clock(std::string_view s, int& seconds, int& total) {
+    size_t i = 0;
+    const bool wide = eat(s, i, "（");
+    if (!wide && !eat(s, i, "(")) return "unexpected text '" + std::string(s) + "'";
+    const size_t close = s.find(wide ? "）" : ")", i);
+    if (close == std::string_view::npos) return "the clock '" + std::string(s) + "' is not closed";
+    std::string inner = normalize(s.substr(i, close - i));
+    const size_t slash = inner.find('/');
+    const std::string spent = normalize(inner.substr(0, slash));
+    const std::string sum = slash == std::string::npos ? "" : normalize(inner.substr(slash + 1));
+    seconds = clock_seconds(spent);
+    total = sum.empty() ? -1 : clock_seconds(sum);
+    if (seconds < 0 || (!sum.empty() && total < 0)) return "the clock '" + std::string(s) + "' is not (m:ss/h:mm:ss)";
+    std::string_view rest = s.substr(close + (wide ? 3 : 1));
+    if (!rest.empty() && rest != "+") return "unexpected text '" + std::string(rest) + "' after the clock";
+    return {};
+}
+
 Parsed<MoveText> parse_move_text(std::string_view s) {
     MoveText mt;
     size_t i = 0;
@@ -90,8 +130,10 @@ Parsed<MoveText> parse_move_text(std::string_view s) {
         return Parsed<MoveText>::fail("the origin square's bracket is not closed");
     skip_spaces(s, i);
     // A clock "( 0:01/00:00:01)" may follow; anything else is not KIF.
-    if (i < s.size() && (s[i] == '(' || starts(s.substr(i), "（"))) i = s.size();
-    if (i < s.size()) return Parsed<MoveText>::fail("unexpected text '" + std::string(s.substr(i)) + "'");
+    if (i < s.size()) {
+        auto clock = parse_clock(s.substr(i), mt.seconds, mt.total_seconds);
+        if (!clock.empty()) return Parsed<MoveText>::fail(clock);
+    }
     return Parsed<MoveText>::ok(mt);
 }
 

@@ -67,6 +67,8 @@ constexpr KeyTag KEYS[] = {
     {"開始日時", "Date"}, {"終了日時", "End"},     {"棋戦", "Event"},        {"場所", "Site"},
     {"持ち時間", "TimeControl"}, {"先手", "White"}, {"後手", "Black"},       {"下手", "White"},
     {"上手", "Black"},    {"先手チーム", "WhiteTeam"}, {"後手チーム", "BlackTeam"}, {"戦型", "Opening"},
+    // lishogi's analysis board names the teams so (read only: the first key of a tag is written)
+    {"先手のチーム", "WhiteTeam"}, {"後手のチーム", "BlackTeam"},
 };
 
 }  // namespace

@@ -52,19 +52,59 @@ std::string header_field(Record& r, const std::string& key, const std::string& v
 
 }  // namespace
 
+namespace {
+
+// A line of play being read: the main line, or a variation reached from it by a path of (ply
+// index, variation index) steps (indices, not pointers: the vectors grow while reading).
+struct LineRef {
+    std::vector<std::pair<size_t, size_t>> path;
+    int first_number = -1;     // the number of its first move (-1: the main line's, not seen yet)
+    Position start;            // before its first move
+    Square before = NO_SQUARE; // the square of the move before its first (for 仝)
+};
+
+std::vector<Ply>& line_plies(Record& r, const LineRef& l) {
+    std::vector<Ply>* plies = &r.plies;
+    for (const auto& [ply, var] : l.path) plies = &(*plies)[ply].variations[var];
+    return *plies;
+}
+
+// "変化：12手" -> 12; nullopt when the line has no number.
+std::optional<int> variation_number(std::string_view l) {
+    size_t i = std::string_view("変化").size();
+    if (!eat(l, i, "：")) eat(l, i, ":");
+    skip_spaces(l, i);
+    size_t j = i;
+    while (j < l.size() && l[j] >= '0' && l[j] <= '9' && j - i < 6) ++j;
+    if (j == i) return std::nullopt;
+    const int n = std::stoi(std::string(l.substr(i, j - i)));
+    size_t k = j;
+    skip_spaces(l, k);
+    eat(l, k, "手");
+    skip_spaces(l, k);
+    if (k != l.size()) return std::nullopt;
+    return n;
+}
+
+}  // namespace
+
 Parsed<Record> read_kif(std::string_view text) {
     Record r;
     auto fail = [](int line, const std::string& why) {
         return Parsed<Record>::fail("line " + std::to_string(line) + ": " + why);
     };
     std::vector<std::pair<int, std::string>> diagram;
-    bool second_to_move = false, in_moves = false, ended = false, final_from_comments = false;
+    bool second_to_move = false, in_moves = false, ended = false, final_from_comments = false, any_line = false;
     Position pos;
     Square last_dest = NO_SQUARE;
-    int first_number = -1;
+    // The lines being read, innermost last: the main line, then the variation being read and
+    // the lines it branches from.
+    std::vector<LineRef> lines(1);
+    std::string variation_comment;  // "*" lines between a 変化 header and its first move
     struct Pending {
         int line = 0, number = 0;
         Square from = NO_SQUARE, mid = NO_SQUARE;
+        bool same = false;  // the first line was written 仝
         std::string name;
     };
     std::optional<Pending> pending;
@@ -80,6 +120,7 @@ Parsed<Record> read_kif(std::string_view text) {
             return "line " + std::to_string(line_no) + ": 後手番 without a diagram";
         }
         pos = r.start;
+        lines[0].start = r.start;
         return {};
     };
 
@@ -92,6 +133,7 @@ Parsed<Record> read_kif(std::string_view text) {
         at = end + 1;
         ++line_no;
         if (l.empty()) continue;
+        any_line = true;
         if (starts(l, "#pgn ")) {
             const size_t q = l.find(" \"", 5);
             if (q == std::string::npos || l.back() != '"' || q + 2 > l.size() - 1)
@@ -105,27 +147,68 @@ Parsed<Record> read_kif(std::string_view text) {
             continue;
         }
         if (l[0] == '#') continue;
+        const bool in_variation = lines.size() > 1;
         if (starts(l, "*") || starts(l, "＊")) {
             std::string c = l.substr(l[0] == '*' ? 1 : 3);
             const size_t a = c.find_first_not_of(' ');
             c = a == std::string::npos ? "" : c.substr(a);
             if (pending) return fail(line_no, "a comment between 一歩目 and 二歩目");
-            if (ended) {
+            std::vector<Ply>& plies = line_plies(r, lines.back());
+            if (ended && !in_variation) {
                 // Comment lines after the ending word say how the game ended, in place of the word's phrase.
                 r.final_comment = final_from_comments ? r.final_comment + "\n" + c : c;
                 final_from_comments = true;
-            } else if (!r.plies.empty()) {
-                Ply& p = r.plies.back();
+            } else if (ended) {
+                // after a variation's ending word: kept with its last move
+                plies.back().comment += (plies.back().comment.empty() ? "" : "\n") + c;
+            } else if (!plies.empty()) {
+                Ply& p = plies.back();
                 if (const int nag = glyph_nag(c); nag != NAG_NONE && p.nag == NAG_NONE && p.comment.empty())
                     p.nag = nag;
                 else
                     p.comment += (p.comment.empty() ? "" : "\n") + c;
+            } else if (in_variation) {
+                variation_comment += (variation_comment.empty() ? "" : "\n") + c;
             } else {
                 r.start_comment += (r.start_comment.empty() ? "" : "\n") + c;
             }
             continue;
         }
-        if (starts(l, "変化")) break;  // variations are not read
+        if (starts(l, "変化")) {
+            if (!in_moves) return fail(line_no, "変化 before the moves");
+            if (pending) return fail(pending->line, "一歩目 without its 二歩目");
+            const auto n = variation_number(l);
+            if (!n) return fail(line_no, "a variation header is written 変化：N手");
+            // The variation replaces move n of the innermost line that has a move n after its
+            // first (a variation of a line's first move belongs to the line it branches from).
+            while (true) {
+                const LineRef& t = lines.back();
+                const int size = int(line_plies(r, t).size());
+                const bool main = lines.size() == 1;
+                if (*n >= t.first_number + (main ? 0 : 1) && *n < t.first_number + size) break;
+                if (main)
+                    return fail(line_no, "変化：" + std::to_string(*n) + "手 has no move " + std::to_string(*n) +
+                                             " to branch from");
+                lines.pop_back();
+            }
+            const LineRef parent = lines.back();
+            std::vector<Ply>& parent_plies = line_plies(r, parent);
+            const size_t index = size_t(*n - parent.first_number);
+            LineRef v;
+            v.path = parent.path;
+            v.path.emplace_back(index, parent_plies[index].variations.size());
+            v.first_number = *n;
+            v.start = parent.start;
+            for (size_t k = 0; k < index; ++k) v.start.make(parent_plies[k].move);
+            v.before = index > 0 ? parent_plies[index - 1].move.to() : parent.before;
+            parent_plies[index].variations.emplace_back();
+            lines.push_back(v);
+            pos = v.start;
+            last_dest = v.before;
+            ended = false;
+            variation_comment.clear();
+            continue;
+        }
         if (starts(l, "まで")) continue;
         if (starts(l, "手数")) {
             if (in_moves) return fail(line_no, "a second moves header");
@@ -157,7 +240,8 @@ Parsed<Record> read_kif(std::string_view text) {
             if (auto e = begin_moves(line_no); !e.empty()) return Parsed<Record>::fail(e);
         }
 
-        // A move line: [number][手目][一歩目|二歩目] [▲|△] move, or [number] ending word.
+        // A move line: [number] [手目][一歩目|二歩目] [▲|△] move, or [number] ending word.
+        // (shogiops's lines have a space before 手目: "  5 手目一歩目 ...".)
         size_t i = 0;
         int number = -1;
         {
@@ -165,6 +249,7 @@ Parsed<Record> read_kif(std::string_view text) {
             while (j < l.size() && l[j] >= '0' && l[j] <= '9') ++j;
             if (j > 0) number = std::stoi(l.substr(0, std::min<size_t>(j, 6))), i = j;
         }
+        skip_spaces(l, i);
         eat(l, i, "手目");
         skip_spaces(l, i);
         int step = 0;
@@ -176,6 +261,7 @@ Parsed<Record> read_kif(std::string_view text) {
         else if (eat(l, i, "△") || eat(l, i, "☖")) colour = BLACK;
         skip_spaces(l, i);
         const std::string body = l.substr(i);
+        LineRef& cur_line = lines.back();
         {
             std::string word = body.substr(0, body.find(' '));
             const size_t paren = word.find('(');
@@ -184,19 +270,23 @@ Parsed<Record> read_kif(std::string_view text) {
                 if (pending) return fail(line_no, "一歩目 without its 二歩目 before the end of the game");
                 if (ended) return fail(line_no, "a second ending word");
                 ended = true;
-                r.result = ending_result(*e, pos.side_to_move());
-                r.final_comment = std::string(e->phrase);
+                if (!in_variation) {
+                    r.result = ending_result(*e, pos.side_to_move());
+                    r.final_comment = std::string(e->phrase);
+                }
                 continue;
             }
         }
         if (ended) return fail(line_no, "a move after the end of the game: " + l);
         if (pending && step != 2) return fail(pending->line, "一歩目 without its 二歩目");
-        const int ply = int(r.plies.size());
+        const int ply = int(line_plies(r, cur_line).size());
         if (number >= 0) {
-            if (first_number < 0) first_number = number - ply;
-            const int expected = first_number + ply;
+            if (cur_line.first_number < 0) cur_line.first_number = number - ply;
+            const int expected = cur_line.first_number + ply;
             if (number != expected)
                 return fail(line_no, "move number " + std::to_string(number) + ", expected " + std::to_string(expected));
+        } else if (cur_line.first_number < 0) {
+            cur_line.first_number = 1;
         }
         auto parsed_text = parse_move_text(body);
         if (!parsed_text) return fail(line_no, "cannot read the move '" + body + "': " + parsed_text.error);
@@ -206,10 +296,16 @@ Parsed<Record> read_kif(std::string_view text) {
         const Square dest = mt->same ? last_dest : mt->dest;
         if (dest == NO_SQUARE) return fail(line_no, "仝 (the same square) on the first move");
         const Piece mover = pos.piece_on(mt->origin);
+        Square mid = NO_SQUARE;
         if (step == 2) {
             if (!pending) return fail(line_no, "二歩目 without 一歩目");
             if (number >= 0 && number != pending->number) return fail(line_no, "二歩目 of another move than the 一歩目");
-            if (mt->origin != pending->mid)
+            mid = pending->mid;
+            // shogiops writes 仝 on both lines of a double move that ends on the last move's
+            // square: the first line's 仝 is then the final square, and the first step's square
+            // is the second line's origin.
+            if (mt->same && pending->same) mid = mt->origin;
+            if (mt->origin != mid)
                 return fail(line_no, "二歩目 starts on " + kif_square(mt->origin) + " but 一歩目 went to " +
                                          kif_square(pending->mid));
         } else {
@@ -220,7 +316,7 @@ Parsed<Record> read_kif(std::string_view text) {
                                          std::string(kif_move_name(kind_of(mover))) + ", not " + mt->name);
         }
         if (step == 1) {
-            pending = Pending{line_no, number, mt->origin, dest, mt->name};
+            pending = Pending{line_no, number, mt->origin, dest, mt->same, mt->name};
             continue;
         }
         std::string usi;
@@ -228,28 +324,34 @@ Parsed<Record> read_kif(std::string_view text) {
             if (mt->name != pending->name) return fail(line_no, "二歩目 names " + mt->name + ", 一歩目 " + pending->name);
             if ((mt->igui || mt->pass) && dest != pending->from)
                 return fail(line_no, "居食い and じっと end on the square the piece started from");
-            usi = square_to_usi(pending->from) + square_to_usi(pending->mid) + square_to_usi(dest);
+            usi = square_to_usi(pending->from) + square_to_usi(mid) + square_to_usi(dest);
         } else {
             usi = square_to_usi(mt->origin) + square_to_usi(dest) + (mt->promote ? "+" : "");
         }
         auto parsed_move = parse_usi_move(pos, usi);
         if (!parsed_move) {
             const int at_line = step == 2 ? pending->line : line_no;
-            return fail(at_line, "move " + std::to_string(ply + 1) + " is not legal here: " + parsed_move.error);
+            return fail(at_line, "move " + std::to_string(cur_line.first_number + ply) +
+                                     " is not legal here: " + parsed_move.error);
         }
         const Move* m = &*parsed_move;
-        if (step == 2 && mt->pass != m->is_pass())
-            return fail(line_no, mt->pass ? "(じっと) on a move that is not a pass" : "a pass without (じっと)");
-        if (step == 2 && mt->igui != m->is_igui())
-            return fail(line_no, mt->igui ? "（居食い） on a move that is not igui" : "igui without （居食い）");
+        // The marks are optional (scalashogi's export writes none: the squares say it all), but
+        // a mark must fit the move.
+        if (step == 2 && mt->pass && !m->is_pass()) return fail(line_no, "(じっと) on a move that is not a pass");
+        if (step == 2 && mt->igui && !m->is_igui()) return fail(line_no, "（居食い） on a move that is not igui");
         // All passes of a position are one move to the core; keep the piece and square written.
-        const Move played = m->is_pass() ? Move::pass(pending->from, pending->mid) : *m;
+        const Move played = m->is_pass() ? Move::pass(pending->from, mid) : *m;
         pending.reset();
         pos.make(played);
-        r.plies.push_back({played, "", NAG_NONE});
+        Ply p{played, "", NAG_NONE, mt->seconds, mt->total_seconds, {}};
+        if (!variation_comment.empty()) p.comment = std::move(variation_comment), variation_comment.clear();
+        line_plies(r, cur_line).push_back(std::move(p));
         last_dest = m->to();
     }
     if (pending) return fail(pending->line, "一歩目 without its 二歩目");
+    // A file with no line at all is no game (an empty PGN or USI list is refused too); a header
+    // without moves is a game of no moves.
+    if (!any_line) return Parsed<Record>::fail("empty record: no header and no moves");
     if (!in_moves) {
         if (auto e = begin_moves(line_no); !e.empty()) return Parsed<Record>::fail(e);
     }

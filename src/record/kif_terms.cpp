@@ -7,6 +7,7 @@ constexpr KifEnding ENDINGS[] = {
     {"投了", "resignation", EndingFor::SIDE_TO_MOVE_LOSES},
     {"詰み", "checkmate", EndingFor::SIDE_TO_MOVE_LOSES},
     {"切れ負け", "time forfeit", EndingFor::SIDE_TO_MOVE_LOSES},
+    {"Time-up", "time forfeit", EndingFor::SIDE_TO_MOVE_LOSES},  // read by scalashogi too; 切れ負け is written
     {"反則負け", "illegal move by the side to move", EndingFor::SIDE_TO_MOVE_LOSES},
     {"反則勝ち", "illegal move", EndingFor::SIDE_TO_MOVE_WINS},
     {"入玉勝ち", "entering king", EndingFor::SIDE_TO_MOVE_WINS},

@@ -1,6 +1,8 @@
-// KIF output in scalashogi's layout: header, optional diagram, the moves header line, moves.
+// KIF output in lishogi's two layouts (scalashogi's export, the analysis board's): header,
+// optional diagram, the moves header line, moves, the ending, variations.
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "shishi/record/kif.hpp"
 #include "shishi/record/kif_names.hpp"
@@ -15,13 +17,8 @@ size_t code_points(std::string_view s) {
     return n;
 }
 
-std::string number_prefix(int n) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%4d", n);
-    return std::string(buf) + "手目";
-}
-
-std::string diagram(const Position& pos) {
+// The diagram's cells: scalashogi writes a promoted Pawn 杏, shogiops 成歩.
+std::string diagram(const Position& pos, KifStyle style) {
     std::string out = " １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １\n";
     const std::string border = "+" + std::string(BOARD_SIZE * 4, '-') + "+\n";
     out += border;
@@ -33,7 +30,9 @@ std::string diagram(const Position& pos) {
                 out += "  ・";
                 continue;
             }
-            std::string cell = std::string(color_of(p) == BLACK ? "v" : "") + std::string(kif_board_name(kind_of(p)));
+            const std::string_view name =
+                style == KifStyle::LISHOGI_CLIENT && kind_of(p) == TOKIN ? "成歩" : kif_board_name(kind_of(p));
+            std::string cell = std::string(color_of(p) == BLACK ? "v" : "") + std::string(name);
             out += std::string(3 - std::min<size_t>(3, code_points(cell)), ' ') + cell;
         }
         out += "|";
@@ -82,9 +81,95 @@ void comment_lines(std::string& out, const std::string& text) {
     }
 }
 
+
+// "   (00:03/00:00:03)": the move's time and the mover's total, as both lishogi writers put them.
+std::string clock_text(const Ply& p) {
+    if (p.seconds < 0) return {};
+    char buf[64];
+    int n = std::snprintf(buf, sizeof buf, "   (%02d:%02d/", p.seconds / 60, p.seconds % 60);
+    if (p.total_seconds >= 0)
+        n += std::snprintf(buf + n, sizeof buf - size_t(n), "%02d:%02d:%02d", p.total_seconds / 3600,
+                           p.total_seconds / 60 % 60, p.total_seconds % 60);
+    std::snprintf(buf + n, sizeof buf - size_t(n), ")");
+    return buf;
+}
+
+// One line of play (the main line or a variation) and, after it, its variations.
+class LineWriter {
+public:
+    LineWriter(std::string& out, KifStyle style) : out_(out), style_(style) {}
+
+    // plies from pos (the position before the first), the first numbered `first`; `ending`
+    // is written after the last move (the main line's result).
+    void line(Position pos, const std::vector<Ply>& plies, int first, const std::string& ending, bool main) {
+        const Position start = pos;
+        // Neither writer writes 仝 on a line's first move: lishogi starts every line without a
+        // last move.
+        Square last_dest = NO_SQUARE;
+        // shogiops's numbers are padded to the length of the line's node list (the main line's
+        // holds the root too).
+        width_ = int(std::to_string(plies.size() + (main ? 1 : 0)).size()) + 1;
+        int number = first;
+        for (const Ply& ply : plies) {
+            move(pos, ply, number, last_dest);
+            if (ply.nag != NAG_NONE) comment_lines(out_, glyph_line(ply.nag));
+            if (!ply.comment.empty()) comment_lines(out_, ply.comment);
+            last_dest = ply.move.to();
+            pos.make(ply.move);
+            ++number;
+        }
+        out_ += ending.empty() ? "" : prefix(number) + gap() + ending;
+        // Variations follow the line, the last move's first (both writers do so).
+        for (size_t i = plies.size(); i-- > 0;) {
+            if (plies[i].variations.empty()) continue;
+            Position before = start;
+            for (size_t k = 0; k < i; ++k) before.make(plies[k].move);
+            for (const std::vector<Ply>& v : plies[i].variations) {
+                out_ += "\n変化：" + std::to_string(first + int(i)) + "手\n";
+                line(before, v, first + int(i), {}, false);
+            }
+        }
+    }
+
+private:
+    std::string prefix(int n) const {
+        char buf[32];
+        if (style_ == KifStyle::LISHOGI_SERVER) std::snprintf(buf, sizeof buf, "%4d手目", n);
+        else std::snprintf(buf, sizeof buf, "%*d 手目", width_, n);
+        return buf;
+    }
+    std::string gap() const { return style_ == KifStyle::LISHOGI_SERVER ? "   " : " "; }
+
+    void move(const Position& pos, const Ply& ply, int number, Square last_dest) {
+        const Move m = ply.move;
+        const std::string name(kif_move_name(kind_of(pos.piece_on(m.from()))));
+        auto square = [&](Square s, bool same) { return same ? std::string("仝") : kif_square(s); };
+        if (!m.is_double() && !m.is_pass()) {
+            out_ += prefix(number) + gap() + square(m.to(), m.to() == last_dest) + name + (m.is_promotion() ? "成" : "") +
+                    " （←" + kif_square(m.from()) + "）" + clock_text(ply) + "\n";
+            return;
+        }
+        const Square mid = m.mid();
+        // scalashogi writes the first step's square 仝 when it is the last move's; shogiops writes
+        // 仝 on both lines when the move ends there (the first step's square is then the second
+        // line's origin).
+        const bool client_same = style_ == KifStyle::LISHOGI_CLIENT && m.to() == last_dest;
+        const bool first_same = style_ == KifStyle::LISHOGI_SERVER ? mid == last_dest : client_same;
+        const std::string mark = m.is_pass() ? "(じっと)" : m.is_igui() ? "（居食い）" : "";
+        out_ += prefix(number) + "一歩目 " + square(mid, first_same) + name + " （←" + kif_square(m.from()) + "）\n";
+        out_ += prefix(number) + "二歩目 " + square(m.to(), client_same) + name + mark + " （←" + kif_square(mid) +
+                "）" + clock_text(ply) + "\n";
+    }
+
+    std::string& out_;
+    KifStyle style_;
+    int width_ = 0;
+};
+
 }  // namespace
 
-std::string write_kif(const Record& r) {
+std::string write_kif(const Record& r, KifStyle style) {
+    const bool client = style == KifStyle::LISHOGI_CLIENT;
     std::string out;
     auto header = [&](std::string_view key, const std::string& value) {
         out += std::string(key) + "：" + value + "\n";
@@ -93,58 +178,66 @@ std::string write_kif(const Record& r) {
         const std::string* v = r.tag(tag);
         return v && !v->empty() && *v != "?" && *v != "????.??.??" ? v : nullptr;
     };
-    if (const std::string* d = known("Date")) header("開始日時", kif_date(*d, r.tag("Time")));
-    for (const char* tag : {"End", "Event", "Site", "TimeControl"})
-        if (const std::string* v = known(tag)) header(kif_key_for_pgn_tag(tag), *v);
-    if (!r.start_is_initial) out += diagram(r.start);
     const std::string* white = known("White");
     const std::string* black = known("Black");
+    if (client) {
+        // The analysis board writes the game's tags in their order, then the start (手合割 or
+        // the diagram), then the players.
+        for (const Tag& t : r.tags) {
+            if (t.name == "White" || t.name == "Black" || (t.name == "Time" && known("Date"))) continue;
+            if (t.name == "Date") {
+                if (known("Date")) header("開始日時", kif_date(t.value, r.tag("Time")));
+                continue;
+            }
+            const std::string_view key = t.name == "WhiteTeam"   ? "先手のチーム"
+                                         : t.name == "BlackTeam" ? "後手のチーム"
+                                                                 : kif_key_for_pgn_tag(t.name);
+            header(key.empty() ? std::string_view(t.name) : key, t.value);
+        }
+        if (r.start_is_initial) header("手合割", "");
+        else out += diagram(r.start, style);
+    } else {
+        if (const std::string* d = known("Date")) header("開始日時", kif_date(*d, r.tag("Time")));
+        for (const char* tag : {"End", "Event", "Site", "TimeControl"})
+            if (const std::string* v = known(tag)) header(kif_key_for_pgn_tag(tag), *v);
+        if (!r.start_is_initial) out += diagram(r.start, style);
+    }
     header("先手", white ? *white : "");
-    if (const std::string* v = known("WhiteTeam")) header("先手チーム", *v);
+    if (!client) {
+        if (const std::string* v = known("WhiteTeam")) header("先手チーム", *v);
+    }
     header("後手", black ? *black : "");
-    if (const std::string* v = known("BlackTeam")) header("後手チーム", *v);
-    if (const std::string* v = known("Opening")) header("戦型", *v);
-    for (const Tag& t : r.tags) {
-        if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
-        if (ascii_name(t.name)) {
-            std::string q;
-            for (char c : t.value) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
-            out += "#pgn " + t.name + " \"" + q + "\"\n";
-        } else {
-            header(t.name, t.value);
+    if (!client) {
+        if (const std::string* v = known("BlackTeam")) header("後手チーム", *v);
+        if (const std::string* v = known("Opening")) header("戦型", *v);
+        for (const Tag& t : r.tags) {
+            if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
+            if (ascii_name(t.name)) {
+                std::string q;
+                for (char c : t.value) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+                out += "#pgn " + t.name + " \"" + q + "\"\n";
+            } else {
+                header(t.name, t.value);
+            }
         }
     }
     out += "手数----指手---------消費時間--\n";
     if (!r.start_comment.empty()) comment_lines(out, r.start_comment);
 
-    Position pos = r.start;
-    Square last_dest = NO_SQUARE;
-    int number = 0;
-    for (const Ply& ply : r.plies) {
-        const Move m = ply.move;
-        ++number;
-        const std::string name(kif_move_name(kind_of(pos.piece_on(m.from()))));
-        auto dest_text = [&](Square s) { return s == last_dest ? std::string("仝") : kif_square(s); };
-        if (m.is_double() || m.is_pass()) {
-            const Square mid = m.mid();
-            out += number_prefix(number) + "一歩目 " + dest_text(mid) + name + " （←" + kif_square(m.from()) + "）\n";
-            const std::string mark = m.is_pass() ? "(じっと)" : m.is_igui() ? "（居食い）" : "";
-            out += number_prefix(number) + "二歩目 " + kif_square(m.to()) + name + mark + " （←" + kif_square(mid) +
-                   "）\n";
-        } else {
-            out += number_prefix(number) + "   " + dest_text(m.to()) + name + (m.is_promotion() ? "成" : "") + " （←" +
-                   kif_square(m.from()) + "）\n";
+    Position end = r.start;
+    for (const Ply& p : r.plies) end.make(p.move);
+    const Color to_move = end.side_to_move();
+    std::string ending;
+    const KifEnding* e = choose_kif_ending(r.result, r.final_comment, to_move, end.royal_count(to_move) > 0);
+    if (e) {
+        ending = std::string(e->word) + "\n";
+        if (!r.final_comment.empty() && r.final_comment != e->phrase) {
+            std::string lines;
+            comment_lines(lines, r.final_comment);
+            ending += lines;
         }
-        if (ply.nag != NAG_NONE) comment_lines(out, glyph_line(ply.nag));
-        if (!ply.comment.empty()) comment_lines(out, ply.comment);
-        last_dest = m.to();
-        pos.make(m);
     }
-    const Color to_move = pos.side_to_move();
-    if (const KifEnding* e = choose_kif_ending(r.result, r.final_comment, to_move, pos.royal_count(to_move) > 0)) {
-        out += number_prefix(number + 1) + "   " + std::string(e->word) + "\n";
-        if (!r.final_comment.empty() && r.final_comment != e->phrase) comment_lines(out, r.final_comment);
-    }
+    LineWriter(out, style).line(r.start, r.plies, 1, ending, true);
     return out;
 }
 

@@ -11,7 +11,7 @@ namespace shishi::record {
 namespace {
 
 struct Token {
-    enum Kind { WORD, COMMENT, NAG } kind;
+    enum Kind { WORD, COMMENT, NAG, OPEN, CLOSE } kind;  // OPEN/CLOSE: a variation's ( and )
     std::string text;
     int line;
 };
@@ -94,7 +94,7 @@ Parsed<Tag> parse_tag_line(int line_no, const std::string& line) {
 Parsed<std::vector<Token>> tokenize(const std::vector<std::pair<int, std::string>>& lines) {
     std::vector<Token> out;
     bool in_comment = false;
-    int depth = 0;  // inside variations, which are skipped
+    int depth = 0;  // inside variations
     int comment_line = 0;
     std::string comment;
     for (const auto& [line_no, line] : lines) {
@@ -103,9 +103,15 @@ Parsed<std::vector<Token>> tokenize(const std::vector<std::pair<int, std::string
             const char c = line[i];
             if (in_comment) {
                 ++i;
+                // Comments do not nest: a '{' inside one means the one before was left open,
+                // and reading on would swallow moves into it.
+                if (c == '{')
+                    return Parsed<std::vector<Token>>::fail("line " + std::to_string(line_no) +
+                                                            ": '{' inside the comment opened on line " +
+                                                            std::to_string(comment_line) + " (is that comment not closed?)");
                 if (c == '}') {
                     in_comment = false;
-                    if (depth == 0) out.push_back({Token::COMMENT, comment, comment_line});
+                    out.push_back({Token::COMMENT, comment, comment_line});
                 } else {
                     comment += c;
                 }
@@ -118,12 +124,14 @@ Parsed<std::vector<Token>> tokenize(const std::vector<std::pair<int, std::string
             if (c == ';') break;  // rest-of-line comment
             if (c == '(') {
                 ++depth, ++i;
+                out.push_back({Token::OPEN, "(", line_no});
                 continue;
             }
             if (c == ')') {
                 if (depth == 0)
                     return Parsed<std::vector<Token>>::fail("line " + std::to_string(line_no) + ": ')' without '('");
                 --depth, ++i;
+                out.push_back({Token::CLOSE, ")", line_no});
                 continue;
             }
             if (std::isspace(static_cast<unsigned char>(c))) {
@@ -134,7 +142,6 @@ Parsed<std::vector<Token>> tokenize(const std::vector<std::pair<int, std::string
             while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i])) && line[i] != '{' &&
                    line[i] != '(' && line[i] != ')' && line[i] != ';')
                 word += line[i++];
-            if (depth > 0) continue;
             if (word[0] == '$') out.push_back({Token::NAG, word.substr(1), line_no});
             else out.push_back({Token::WORD, word, line_no});
         }
@@ -186,6 +193,8 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
     const Game& g = games[size_t(game_number - 1)];
     Record r;
     std::string tag_result;
+    std::optional<int> ply_count;
+    int ply_count_line = 0;
     for (const auto& [line_no, line] : g.tag_lines) {
         auto t = parse_tag_line(line_no, line);
         if (!t) return Parsed<Record>::fail(t.error);
@@ -205,50 +214,88 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             if (!is_result_text(tag.value))
                 return Parsed<Record>::fail(at + "Result \"" + tag.value + "\" is not 1-0, 0-1, 1/2-1/2 or *");
             tag_result = tag.value;
-        } else if ((tag.value == "?" && tag.name != "Date") || (tag.name == "Date" && tag.value == "????.??.??")) {
+        } else if (tag.value == "?" || (tag.name == "Date" && tag.value == "????.??.??")) {
             // an unknown roster value; the writer puts "?" back
-        } else if (tag.name != "SetUp" && tag.name != "PlyCount") {
+        } else if (tag.name == "PlyCount") {
+            if (tag.value.empty() || tag.value.size() > 6 || tag.value.find_first_not_of("0123456789") != std::string::npos)
+                return Parsed<Record>::fail(at + "PlyCount \"" + tag.value + "\" is not a number");
+            ply_count = std::stoi(tag.value);
+            ply_count_line = line_no;
+        } else if (tag.name != "SetUp") {
             r.set_tag(tag.name, tag.value);
         }
     }
     auto tokens = tokenize(g.move_lines);
     if (!tokens) return Parsed<Record>::fail(tokens.error);
 
-    Position pos = r.start;
+    // The line being read and the lines it branches from: a variation "( ... )" is an
+    // alternative to the move before it, played from the position before that move.
+    struct Frame {
+        std::vector<Ply>* plies;
+        Position pos, before_last;
+        std::vector<std::string> trailing;  // comments after the line's last move
+        int first_ply;                      // the game's ply index of the line's first move
+    };
+    std::vector<Frame> frames{{&r.plies, r.start, r.start, {}, 0}};
+    auto flush = [](Frame& f) {
+        for (const std::string& c : f.trailing)
+            f.plies->back().comment += (f.plies->back().comment.empty() ? "" : " ") + c;
+        f.trailing.clear();
+    };
     std::string result_token;
     int result_line = 0;
-    std::vector<std::string> trailing_comments;  // after the last move
     for (const Token& t : *tokens) {
         const std::string at = "line " + std::to_string(t.line) + ": ";
         if (!result_token.empty())
             return Parsed<Record>::fail(at + "'" + t.text + "' after the result " + result_token);
+        Frame& f = frames.back();
+        std::vector<Ply>& plies = *f.plies;
+        if (t.kind == Token::OPEN) {
+            if (plies.empty()) return Parsed<Record>::fail(at + "a variation '(' before any move");
+            flush(f);
+            Ply& alt = plies.back();
+            alt.variations.emplace_back();
+            const Position before = f.before_last;
+            const int first_ply = f.first_ply + int(plies.size()) - 1;
+            frames.push_back({&alt.variations.back(), before, before, {}, first_ply});
+            continue;
+        }
+        if (t.kind == Token::CLOSE) {
+            if (plies.empty()) return Parsed<Record>::fail(at + "an empty variation '()'");
+            flush(f);
+            frames.pop_back();
+            continue;
+        }
         if (t.kind == Token::COMMENT) {
             std::string c = t.text;
             while (!c.empty() && c.front() == ' ') c.erase(c.begin());
             while (!c.empty() && c.back() == ' ') c.pop_back();
-            if (r.plies.empty()) {
+            if (plies.empty() && frames.size() == 1) {
                 r.start_comment += (r.start_comment.empty() ? "" : " ") + c;
+            } else if (plies.empty()) {
+                return Parsed<Record>::fail(at + "a comment before a variation's first move");
             } else {
-                trailing_comments.push_back(c);
+                f.trailing.push_back(c);
             }
             continue;
         }
         if (t.kind == Token::NAG) {
-            if (r.plies.empty() || t.text.empty() || t.text.size() > 3 ||
+            if (plies.empty() || t.text.empty() || t.text.size() > 3 ||
                 t.text.find_first_not_of("0123456789") != std::string::npos)
                 return Parsed<Record>::fail(at + "bad annotation '$" + t.text + "'");
-            r.plies.back().nag = std::stoi(t.text);
+            plies.back().nag = std::stoi(t.text);
             continue;
         }
         std::string w = t.text;
         if (is_result_text(w)) {
+            if (frames.size() > 1) return Parsed<Record>::fail(at + "the result " + w + " inside a variation");
             result_token = w;
             result_line = t.line;
             continue;
         }
         if (int nag = glyph_nag(w); nag >= 0) {
-            if (r.plies.empty()) return Parsed<Record>::fail(at + "'" + w + "' before the first move");
-            r.plies.back().nag = nag;
+            if (plies.empty()) return Parsed<Record>::fail(at + "'" + w + "' before the first move");
+            plies.back().nag = nag;
             continue;
         }
         w.erase(0, move_number_length(w));
@@ -264,12 +311,10 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             }
         }
         // Comments seen since the last move belong to it.
-        if (!r.plies.empty()) {
-            for (const std::string& c : trailing_comments)
-                r.plies.back().comment += (r.plies.back().comment.empty() ? "" : " ") + c;
-        }
-        trailing_comments.clear();
-        const int ply = int(r.plies.size());
+        if (!plies.empty()) flush(f);
+        f.trailing.clear();
+        const Position& pos = f.pos;
+        const int ply = f.first_ply + int(plies.size());
         const std::string who = pos.side_to_move() == WHITE ? "White" : "Black";
         auto m = parse_pgn_move(pos, w);
         if (!m)
@@ -285,9 +330,11 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             auto via = a < w.size() ? parse_xboard_square(w.substr(a, b - a)) : std::nullopt;
             if (from && via && distance(*from, *via) == 1) played = Move::pass(*from, *via);
         }
-        pos.make(played);
-        r.plies.push_back({played, "", nag});
+        f.before_last = f.pos;
+        f.pos.make(played);
+        plies.push_back({played, "", nag, -1, -1, {}});
     }
+    std::vector<std::string>& trailing_comments = frames.front().trailing;
     // The last comment before the result says how the game ended (XBoard and shishi-match write
     // the reason there); a lone engine score is the last move's comment.
     if (!trailing_comments.empty()) {
@@ -297,6 +344,12 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             r.plies.back().comment += (r.plies.back().comment.empty() ? "" : " ") + trailing_comments[i];
         if (reason) r.final_comment = trailing_comments.back();
     }
+    // The PlyCount tag (XBoard and shishi-match write it) must match: a comment left open, or a
+    // move text cut short, would otherwise pass as a shorter game.
+    if (ply_count && *ply_count != int(r.plies.size()))
+        return Parsed<Record>::fail("line " + std::to_string(ply_count_line) + ": the PlyCount tag says " +
+                                    std::to_string(*ply_count) + " plies but the move text holds " +
+                                    std::to_string(r.plies.size()));
     if (!tag_result.empty() && !result_token.empty() && tag_result != result_token)
         return Parsed<Record>::fail("line " + std::to_string(result_line) + ": the result " + result_token +
                                     " differs from the Result tag " + tag_result);

@@ -17,10 +17,11 @@ std::string quoted(const std::string& s) {
     return out + "\"";
 }
 
-// A comment may not contain '}'; line breaks become spaces.
+// A comment holds no braces (they do not nest: "{a {b}}" would end at the first '}'), so both
+// become parentheses; line breaks become spaces.
 std::string comment_token(const std::string& s) {
     std::string out = "{";
-    for (char c : s) out += c == '}' ? ')' : (c == '\n' || c == '\r') ? ' ' : c;
+    for (char c : s) out += c == '}' ? ')' : c == '{' ? '(' : (c == '\n' || c == '\r') ? ' ' : c;
     return out + "}";
 }
 
@@ -39,6 +40,28 @@ bool in_roster(const std::string& name) {
     for (const char* r : ROSTER)
         if (name == r) return true;
     return name == "Result";
+}
+
+// A line's moves with their numbers, marks and comments; each variation, in parentheses, after
+// the move it is an alternative to (PGN's recursive annotation variations).
+void move_tokens(std::vector<std::string>& tokens, const std::vector<Ply>& plies, Color side, int number) {
+    bool numbered = false;  // Black's move needs "N..." at the start and after a variation
+    for (const Ply& p : plies) {
+        if (side == WHITE) tokens.push_back(std::to_string(number) + ".");
+        else if (!numbered) tokens.push_back(std::to_string(number) + "...");
+        numbered = true;
+        tokens.push_back(pgn_move_text(p.move));
+        if (p.nag != NAG_NONE) tokens.push_back(std::string("$").append(std::to_string(p.nag)));
+        if (!p.comment.empty()) tokens.push_back(comment_token(p.comment));
+        for (const std::vector<Ply>& v : p.variations) {
+            tokens.push_back("(");
+            move_tokens(tokens, v, side, number);
+            tokens.push_back(")");
+            numbered = false;
+        }
+        if (side == BLACK) ++number;
+        side = ~side;
+    }
 }
 
 }  // namespace
@@ -76,31 +99,23 @@ std::string write_pgn(const Record& r) {
     // Move text, wrapped before 80 columns.
     std::vector<std::string> tokens;
     if (!r.start_comment.empty()) tokens.push_back(comment_token(r.start_comment));
-    Color side = r.start.side_to_move();
-    int number = 1;
-    for (size_t i = 0; i < r.plies.size(); ++i) {
-        if (side == WHITE) tokens.push_back(std::to_string(number) + ".");
-        else if (i == 0) tokens.push_back(std::to_string(number) + "...");
-        tokens.push_back(pgn_move_text(r.plies[i].move));
-        if (r.plies[i].nag != NAG_NONE) tokens.push_back(std::string("$").append(std::to_string(r.plies[i].nag)));
-        if (!r.plies[i].comment.empty()) tokens.push_back(comment_token(r.plies[i].comment));
-        if (side == BLACK) ++number;
-        side = ~side;
-    }
+    move_tokens(tokens, r.plies, r.start.side_to_move(), 1);
     if (!r.final_comment.empty()) tokens.push_back(comment_token(r.final_comment));
     tokens.push_back(r.result);
     size_t column = 0;
+    std::string_view last;
     for (const std::string& t : tokens) {
         if (column > 0 && column + 1 + t.size() > 79) {
             out += "\n";
             column = 0;
         }
-        if (column > 0) {
+        if (column > 0 && last != "(" && t != ")") {
             out += " ";
             ++column;
         }
         out += t;
         column += t.size();
+        last = t;
     }
     out += "\n\n";
     return out;

@@ -1,6 +1,9 @@
 #include "shishi/record/record.hpp"
 
+#include <algorithm>
+
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "shishi/record/kif.hpp"
@@ -58,42 +61,73 @@ std::vector<Position> Record::positions() const {
     return out;
 }
 
+std::optional<KifStyle> kif_style_by_name(std::string_view name) {
+    if (name == "lishogi-server") return KifStyle::LISHOGI_SERVER;
+    if (name == "lishogi-client") return KifStyle::LISHOGI_CLIENT;
+    return std::nullopt;
+}
+
 Parsed<Record> read_record(std::string_view text, Format format, int game_number) {
+    // Game 0: the file's only game. Only a PGN holds more than one; picking the first of several
+    // silently would lose the others.
+    if (format == Format::PGN && game_number == 0) {
+        const int games = count_pgn_games(text);
+        if (games > 1)
+            return Parsed<Record>::fail("the file holds " + std::to_string(games) +
+                                        " games: choose one with --game N (1 to " + std::to_string(games) + ")");
+        game_number = 1;
+    }
+    if (game_number > 1 && format != Format::PGN)
+        return Parsed<Record>::fail("there is no game " + std::to_string(game_number) + " (a " +
+                                    format_name(format) + " holds one game)");
     switch (format) {
         case Format::KIF: return read_kif(text);
-        case Format::PGN: return read_pgn(text, game_number);
+        case Format::PGN: return read_pgn(text, std::max(1, game_number));
         case Format::USI: return read_usi_list(text);
     }
     return Parsed<Record>::fail("unknown format");
 }
 
 Parsed<Record> read_record_file(const std::string& path, std::optional<Format> format, int game_number) {
+    const bool stdin_path = path == "-";
+    const std::string name = stdin_path ? "standard input" : path;
     if (!format) format = format_for_path(path);
-    if (!format) return Parsed<Record>::fail(path + ": unknown record format (use .kif, .pgn or .usi)");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return Parsed<Record>::fail(path + ": cannot open");
+    if (!format)
+        return Parsed<Record>::fail(stdin_path ? name + ": give its format with --from kif|pgn|usi"
+                                               : path + ": unknown record format (use .kif, .pgn or .usi)");
     std::ostringstream bytes;
-    bytes << in.rdbuf();
+    if (stdin_path) {
+        bytes << std::cin.rdbuf();
+    } else {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) return Parsed<Record>::fail(path + ": cannot open");
+        bytes << in.rdbuf();
+    }
     auto text = to_utf8(bytes.str());
-    if (!text) return Parsed<Record>::fail(path + ": " + text.error);
+    if (!text) return Parsed<Record>::fail(name + ": " + text.error);
     auto r = read_record(*text, *format, game_number);
-    if (!r) return Parsed<Record>::fail(path + ": " + r.error);
+    if (!r) return Parsed<Record>::fail(name + ": " + r.error);
     return r;
 }
 
-std::string write_record(const Record& record, Format format) {
+std::string write_record(const Record& record, Format format, const WriteOptions& options) {
     switch (format) {
-        case Format::KIF: return write_kif(record);
+        case Format::KIF: return write_kif(record, options.kif_style);
         case Format::PGN: return write_pgn(record);
         case Format::USI: return write_usi_list(record);
     }
     return {};
 }
 
-std::string write_record_file(const Record& record, const std::string& path, Format format) {
+std::string write_record_file(const Record& record, const std::string& path, Format format,
+                              const WriteOptions& options) {
+    if (path == "-") {
+        std::cout << write_record(record, format, options) << std::flush;
+        return std::cout ? "" : "standard output: write failed";
+    }
     std::ofstream out(path, std::ios::binary);
     if (!out) return path + ": cannot create";
-    out << write_record(record, format);
+    out << write_record(record, format, options);
     out.close();
     if (!out) return path + ": write failed";
     return {};

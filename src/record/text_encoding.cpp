@@ -29,7 +29,9 @@ int line_at(std::string_view bytes, size_t pos) {
 
 }  // namespace
 
-bool is_valid_utf8(std::string_view s) {
+bool is_valid_utf8(std::string_view s) { return first_invalid_utf8(s) == s.size(); }
+
+size_t first_invalid_utf8(std::string_view s) {
     size_t i = 0;
     while (i < s.size()) {
         const auto c = uint8_t(s[i]);
@@ -45,25 +47,33 @@ bool is_valid_utf8(std::string_view s) {
         } else if ((c & 0xF8) == 0xF0) {
             extra = 3, cp = c & 0x07;
         } else {
-            return false;
+            return i;
         }
-        if (i + size_t(extra) >= s.size()) return false;  // cut off
+        if (i + size_t(extra) >= s.size()) return i;  // cut off
         for (int k = 1; k <= extra; ++k) {
             const auto t = uint8_t(s[i + size_t(k)]);
-            if ((t & 0xC0) != 0x80) return false;
+            if ((t & 0xC0) != 0x80) return i;
             cp = cp << 6 | (t & 0x3F);
         }
         // Overlong forms, surrogates and values beyond Unicode are not UTF-8.
         static constexpr uint32_t MIN[4] = {0, 0x80, 0x800, 0x10000};
-        if (cp < MIN[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        if (cp < MIN[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
         i += size_t(extra) + 1;
     }
-    return true;
+    return s.size();
 }
 
 Encoding detect_encoding(std::string_view bytes) {
     if (bytes.substr(0, 3) == "\xEF\xBB\xBF") return Encoding::UTF8_BOM;
-    return is_valid_utf8(bytes) ? Encoding::UTF8 : Encoding::SHIFT_JIS;
+    const size_t bad = first_invalid_utf8(bytes);
+    if (bad == bytes.size()) return Encoding::UTF8;
+    // Text whose first non-ASCII character is a whole UTF-8 sequence of three or four bytes (all
+    // Japanese is) is UTF-8 with a fault, not Shift-JIS: a Shift-JIS pair is two bytes, and
+    // three bytes in a row that form UTF-8 are rare in it.
+    size_t first = 0;
+    while (first < bytes.size() && uint8_t(bytes[first]) < 0x80) ++first;
+    if (first < bad && uint8_t(bytes[first]) >= 0xE0) return Encoding::UTF8;
+    return Encoding::SHIFT_JIS;
 }
 
 Parsed<std::string> decode_shift_jis(std::string_view bytes) {
@@ -100,12 +110,29 @@ Parsed<std::string> decode_shift_jis(std::string_view bytes) {
 }
 
 Parsed<std::string> to_utf8(std::string_view bytes) {
-    switch (detect_encoding(bytes)) {
-        case Encoding::UTF8_BOM: return Parsed<std::string>::ok(std::string(bytes.substr(3)));
-        case Encoding::UTF8: return Parsed<std::string>::ok(std::string(bytes));
-        case Encoding::SHIFT_JIS: break;
+    // UTF-16 (a Windows "Unicode" save) would otherwise be taken for broken Shift-JIS.
+    if (bytes.substr(0, 2) == "\xFF\xFE" || bytes.substr(0, 2) == "\xFE\xFF")
+        return Parsed<std::string>::fail("line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark): "
+                                         "save it as UTF-8 or Shift-JIS");
+    const Encoding e = detect_encoding(bytes);
+    if (e == Encoding::SHIFT_JIS) return decode_shift_jis(bytes);
+    const std::string_view text = e == Encoding::UTF8_BOM ? bytes.substr(3) : bytes;
+    const size_t bad = first_invalid_utf8(text);
+    if (bad < text.size()) {
+        const auto b = uint8_t(text[bad]);
+        // A sequence cut by the end of the file (or of a line) is a truncated file.
+        size_t need = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
+        size_t have = 1;
+        while (have < need && bad + have < text.size() && (uint8_t(text[bad + have]) & 0xC0) == 0x80) ++have;
+        const size_t at = bad + (e == Encoding::UTF8_BOM ? 3 : 0);
+        if (have < need && bad + have == text.size())
+            return Parsed<std::string>::fail("line " + std::to_string(line_at(bytes, at)) +
+                                             ": the UTF-8 text ends inside a character (is the file cut short?)");
+        return Parsed<std::string>::fail("line " + std::to_string(line_at(bytes, at)) +
+                                         ": not UTF-8 (byte 0x" + "0123456789ABCDEF"[b >> 4] +
+                                         "0123456789ABCDEF"[b & 15] + " at byte " + std::to_string(at + 1) + ")");
     }
-    return decode_shift_jis(bytes);
+    return Parsed<std::string>::ok(std::string(text));
 }
 
 std::string encode_shift_jis(std::string_view s) {

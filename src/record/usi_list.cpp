@@ -79,7 +79,7 @@ Parsed<Record> read_usi_list(std::string_view text) {
                 if (from && via) played = Move::pass(*from, *via);
             }
             pos.make(played);
-            r.plies.push_back({played, "", NAG_NONE});
+            r.plies.push_back({played, "", NAG_NONE, -1, -1, {}});
         }
     }
     if (i < words.size() && words[i].second == "result") {

@@ -51,6 +51,31 @@ grep -q 'bad.kif: line 3: move 1 is not legal here' err.txt || problem "the erro
 [ ! -e bad.pgn ] || problem "a file was written for a malformed record"
 if "$shishi" analyze "$data/lishogi-game.kif" --depth 2 --nodes 5 2>err.txt; then problem "two limits accepted"; fi
 
+# Issue 24. "-" is standard input and output (the format given with --from/--to); the report
+# goes to stderr so that stdout holds the record alone.
+"$shishi" convert - - --from kif --to pgn < "$data/lishogi-game.kif" > piped.pgn 2>err.txt || problem "convert - - failed: $(cat err.txt)"
+cmp -s piped.pgn game.pgn || problem "convert through stdin/stdout differs from the file conversion"
+grep -q '^wrote - (PGN, 14 plies' err.txt || problem "no report on stderr for convert to -: $(cat err.txt)"
+if "$shishi" convert - x.pgn < "$data/lishogi-game.kif" 2>err.txt; then problem "stdin without --from accepted"; fi
+grep -q 'standard input: give its format with --from' err.txt || problem "no message for stdin without --from: $(cat err.txt)"
+"$shishi" analyze - --from kif --depth 1 --out - < "$data/lishogi-game.kif" > piped.kif 2>err.txt || problem "analyze - --out - failed: $(cat err.txt)"
+"$shishi" convert piped.kif piped.usi >/dev/null 2>&1 || problem "analyze --out - did not write the record alone on stdout: $(head -3 piped.kif)"
+grep -q '^First player' err.txt || problem "analyze --out -: the summary is not on stderr"
+# A file of several games needs --game (it converted the first one silently).
+cat "$data/shishi-match-2games.pgn" "$data/shishi-match-2games.pgn" > four.pgn
+if "$shishi" convert four.pgn four.kif 2>err.txt; then problem "a 4-game PGN converted without --game"; fi
+grep -q 'the file holds 4 games: choose one with --game N (1 to 4)' err.txt || problem "no message for 4 games: $(cat err.txt)"
+[ ! -e four.kif ] || problem "a file was written for a 4-game PGN without --game"
+"$shishi" convert four.pgn third.kif --game 3 >/dev/null || problem "--game 3 of 4 failed"
+# An empty KIF is refused like an empty PGN.
+: > empty.kif
+if "$shishi" convert empty.kif empty.pgn 2>err.txt; then problem "an empty KIF converted"; fi
+grep -q 'empty.kif: empty record' err.txt || problem "no message for an empty KIF: $(cat err.txt)"
+# The KIF layout written: the server's by default, the analysis board's on request.
+"$shishi" convert "$data/lishogi-game.kif" client.kif --kif-style lishogi-client >/dev/null || problem "--kif-style lishogi-client failed"
+grep -q '^  5 手目一歩目 9五獅子 （←8六）$' client.kif || problem "--kif-style lishogi-client: not the client's layout: $(grep 一歩目 client.kif | head -1)"
+if "$shishi" convert "$data/lishogi-game.kif" x.kif --kif-style shogiops 2>err.txt; then problem "an unknown --kif-style accepted"; fi
+
 # On a terminal (script gives the command a pseudo-terminal): a progress bar with the time left.
 if command -v script >/dev/null; then
     script -qec "'$shishi' analyze '$data/lishogi-game.kif' --depth 2" /dev/null > tty.txt 2>&1 || true

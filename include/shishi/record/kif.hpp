@@ -14,7 +14,11 @@
 
 namespace shishi::record {
 
-std::string write_kif(const Record& record);
+// LISHOGI_SERVER is scalashogi's layout ("   5手目一歩目 仝獅子 （←8六）", the first step's square
+// written 仝 when it is the last move's); LISHOGI_CLIENT is the analysis board's (shogiops):
+// numbers padded to the game's length ("  5 手目"), 成歩 in diagrams, "手合割：" for the initial
+// position, and 仝 on both lines of a double move that ends on the last move's square.
+std::string write_kif(const Record& record, KifStyle style = KifStyle::LISHOGI_SERVER);
 // UTF-8 text (see text_encoding.hpp for Shift-JIS files).
 Parsed<Record> read_kif(std::string_view text);
 

@@ -32,6 +32,10 @@ struct Ply {
     Move move;
     std::string comment;  // after the move; empty when none
     int nag = NAG_NONE;
+    // KIF clock times in seconds: this move's and the mover's total so far; -1 when not given.
+    int seconds = -1, total_seconds = -1;
+    // Alternatives to this move, each a line of play from the position before it (KIF "変化").
+    std::vector<std::vector<Ply>> variations;
 };
 
 struct Record {
@@ -54,14 +58,25 @@ struct Record {
 bool is_result_text(std::string_view s);
 
 // Reads text (UTF-8) in the given format; game_number picks a game of a multi-game PGN (1 =
-// the first).
+// the first); 0 asks for the only game, and a PGN holding several is refused.
 Parsed<Record> read_record(std::string_view text, Format format, int game_number = 1);
-// Reads a file: encoding detected (UTF-8 with or without BOM, else Shift-JIS), format from the
-// file name unless given.
+// Reads a file ("-": standard input, whose format must be given): encoding detected (UTF-8 with
+// or without BOM, else Shift-JIS), format from the file name unless given.
 Parsed<Record> read_record_file(const std::string& path, std::optional<Format> format = std::nullopt,
                                 int game_number = 1);
-std::string write_record(const Record& record, Format format);
-// Writes UTF-8; the error message, or empty on success.
-std::string write_record_file(const Record& record, const std::string& path, Format format);
+// The two KIF layouts lishogi writes: its server's export (scalashogi; the default) and its
+// analysis board's (shogiops), see kif.hpp.
+enum class KifStyle { LISHOGI_SERVER, LISHOGI_CLIENT };
+struct WriteOptions {
+    KifStyle kif_style = KifStyle::LISHOGI_SERVER;
+};
+// "lishogi-server" / "lishogi-client"; nullopt for anything else.
+std::optional<KifStyle> kif_style_by_name(std::string_view name);
+
+std::string write_record(const Record& record, Format format, const WriteOptions& options = {});
+// Writes UTF-8 to the file, or to standard output when path is "-"; the error message, or empty
+// on success.
+std::string write_record_file(const Record& record, const std::string& path, Format format,
+                              const WriteOptions& options = {});
 
 }  // namespace shishi::record
