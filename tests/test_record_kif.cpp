@@ -200,6 +200,8 @@ TEST_CASE("KIF: variations nest, branch from the line they belong to, and are re
     CHECK(error_of(game + "\n変化：20手\n  20手目   8七獅子 （←8六）\n") ==
           "line 29: 変化：20手 has no move 20 to branch from");
     CHECK(error_of(game + "\n変化：x\n") == "line 29: a variation header is written 変化：N手");
+    CHECK(error_of(game + "\n変化：3手\n* nothing\n\n変化：4手\n") == "line 32: the variation before this one has no move");
+    CHECK(error_of(game + "\n変化：3手\n") == "line 30: the last variation has no move");
     CHECK(error_of(game + "\n変化：3手\n   4手目   8七獅子 （←7八）\n") == "line 30: move number 4, expected 3");
     CHECK(error_of(game + "\n変化：3手\n   3手目   8五獅子 （←7八）\n").rfind("line 30: move 3 is not legal here", 0) == 0);
 }

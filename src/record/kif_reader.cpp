@@ -179,6 +179,8 @@ Parsed<Record> read_kif(std::string_view text) {
             if (pending) return fail(pending->line, "一歩目 without its 二歩目");
             const auto n = variation_number(l);
             if (!n) return fail(line_no, "a variation header is written 変化：N手");
+            if (lines.size() > 1 && line_plies(r, lines.back()).empty())
+                return fail(line_no, "the variation before this one has no move");
             // The variation replaces move n of the innermost line that has a move n after its
             // first (a variation of a line's first move belongs to the line it branches from).
             while (true) {
@@ -349,6 +351,8 @@ Parsed<Record> read_kif(std::string_view text) {
         last_dest = m->to();
     }
     if (pending) return fail(pending->line, "一歩目 without its 二歩目");
+    if (lines.size() > 1 && line_plies(r, lines.back()).empty())
+        return fail(line_no, "the last variation has no move");
     // A file with no line at all is no game (an empty PGN or USI list is refused too); a header
     // without moves is a game of no moves.
     if (!any_line) return Parsed<Record>::fail("empty record: no header and no moves");
