@@ -10,7 +10,14 @@ using namespace usi_test;
 using namespace shishi;
 
 TEST_CASE("usi perft: per-move counts in USI notation and the total", "[usi]") {
-    auto out = run_script("position startpos\nperft 2\n");
+    // perft runs on its own thread and end of input stops it: wait for its total.
+    Session s;
+    s.send("position startpos");
+    s.send("perft 2");
+    REQUIRE(!s.expect("nodes ").empty());
+    s.send("quit");
+    REQUIRE(s.finish() == 0);
+    auto out = s.lines();
     Position pos = Position::start();
     std::string total = first_with(out, "nodes ");
     CHECK(total == "nodes " + std::to_string(perft(pos, 2)));

@@ -18,7 +18,7 @@ TEST_CASE("xboard clock: level parses minutes, minutes:seconds and fractional in
     CHECK(c.moves_per_session == 0);
     CHECK(c.base_ms == 30000);
     CHECK(c.increment_ms == 2000);
-    CHECK(c.set_level("0", "1:30+5", "0.5").empty());  // trailing text after MIN:SEC is ignored
+    CHECK(c.set_level("0", "1:30", "0.5").empty());
     CHECK(c.base_ms == 90000);
     CHECK(c.increment_ms == 500);
 }
@@ -34,12 +34,43 @@ TEST_CASE("xboard clock: bad arguments change nothing", "[xboard]") {
     CHECK(!c.set_move_time("abc").empty());
     CHECK(!c.set_depth("-3").empty());
     CHECK(!c.set_own_time("12a").empty());
+    // Issue 24: one rule for every number: no exponents, no trailing text, no sign where the
+    // protocol sends none.
+    CHECK(!c.set_level("40", "1e30", "0").empty());
+    CHECK(!c.set_level("0", "1:30+5", "0").empty());
+    CHECK(!c.set_level("+40", "5", "0").empty());
+    CHECK(!c.set_level("0", "5", "1e3").empty());
+    CHECK(!c.set_move_time("1e3").empty());
+    CHECK(!c.set_depth("1.5").empty());
+    CHECK(!c.set_own_time("5e2").empty());
+    CHECK(!c.set_opponent_time("").empty());
     CHECK(c.moves_per_session == 0);
     CHECK(c.base_ms == 120000);
     CHECK(c.increment_ms == 3000);
     CHECK(c.move_time_ms == 0);
     CHECK(c.depth == 0);
     CHECK(c.own_ms == -1);
+    CHECK(c.opponent_ms == -1);
+}
+
+TEST_CASE("xboard clock: numbers beyond the limits are clamped with a note", "[xboard][issue24]") {
+    XboardClock c;
+    REQUIRE(c.set_level("0", "99999999999999", "0").empty());
+    CHECK(c.base_ms == shishi::MAX_XBOARD_CLOCK_MS);
+    CHECK(!c.note.empty());
+    REQUIRE(c.set_level("999999999", "1", "99999999999999999999.5").empty());
+    CHECK(c.moves_per_session == shishi::MAX_MOVES_PER_SESSION);
+    CHECK(c.base_ms == 60000);
+    CHECK(c.increment_ms == shishi::MAX_XBOARD_CLOCK_MS);
+    REQUIRE(c.set_level("40", "5", "0").empty());
+    CHECK(c.note.empty());
+    REQUIRE(c.set_own_time("99999999999999999999999999").empty());
+    CHECK(c.own_ms == shishi::MAX_XBOARD_CLOCK_MS);
+    CHECK(!c.note.empty());
+    REQUIRE(c.set_move_time("99999999999999").empty());
+    CHECK(c.move_time_ms == shishi::MAX_XBOARD_CLOCK_MS);
+    REQUIRE(c.set_depth("99999999999999999999").empty());
+    CHECK(c.depth == shishi::MAX_PLY - 1);
 }
 
 TEST_CASE("xboard clock: limits follow time, level, st and sd", "[xboard]") {

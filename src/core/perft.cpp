@@ -10,15 +10,16 @@
 
 namespace shishi {
 
-uint64_t perft(Position& pos, int depth) {
+uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     if (depth <= 0) return 1;
     if (depth == 1) return uint64_t(count_legal(pos));  // bulk counting at the last ply
+    if (stop && stop->load(std::memory_order_relaxed)) return 0;
     MoveList list;
     generate_legal(pos, list);
     uint64_t nodes = 0;
     for (Move m : list) {
         pos.make(m);
-        nodes += perft(pos, depth - 1);
+        nodes += perft(pos, depth - 1, stop);
         pos.unmake();
     }
     return nodes;

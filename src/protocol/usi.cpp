@@ -9,6 +9,7 @@
 #include <string>
 
 #include "shishi/core/notation.hpp"
+#include "shishi/protocol/echo_text.hpp"
 #include "shishi/protocol/usi_debug.hpp"
 #include "shishi/protocol/usi_go.hpp"
 #include "shishi/protocol/usi_options.hpp"
@@ -44,11 +45,14 @@ private:
     void setoption(const Words& args);
     void perft(const Words& args);
     void write_lines(std::string_view text);
+    // `stop`, `quit`, end of input and `go` end a perft run as they end a search.
+    void stop_perft(std::string_view why);
     void info(std::string_view text) { engine_.tell(text); }
     // Commands that change the engine's state wait until the search has answered.
     bool refuse_while_busy(std::string_view command);
 
     Engine engine_;
+    PerftRun perft_;  // after engine_: stopped before the output it writes to goes away
     Position position_ = Position::start();
     // Why the last `position` could not be set ("" when it was): until the next good one,
     // `go` answers `bestmove resign` rather than a move from an older position.
@@ -90,7 +94,14 @@ void Session::setoption(const Words& args) {
     position_.set_rules(engine_.rules());
 }
 
+void Session::stop_perft(std::string_view why) {
+    if (!perft_.running()) return;
+    if (!why.empty()) info(std::string(why));
+    perft_.stop();
+}
+
 void Session::go(const Words& args) {
+    stop_perft("go while perft runs: perft is stopped");
     // One bestmove per go: a search still running (the host did not wait) answers first.
     if (engine_.searching()) {
         info("go while a search is running: that search is stopped and answers first");
@@ -129,16 +140,17 @@ void Session::go(const Words& args) {
 }
 
 void Session::perft(const Words& args) {
-    if (refuse_while_busy("perft")) return;
     auto depth = args.size() == 1 ? parse_integer(args[0], 1, MAX_PERFT_DEPTH) : std::nullopt;
     if (!depth) {
         info("perft: expected one depth from 1 to " + std::to_string(MAX_PERFT_DEPTH));
         return;
     }
-    std::string text;
-    Position pos = position_;
-    perft_divide(pos, int(*depth), text);
-    write_lines(text);
+    if (refuse_while_busy("perft")) return;
+    if (perft_.running()) {
+        info("perft ignored: a perft is running (send stop first)");
+        return;
+    }
+    perft_.start(position_, int(*depth), engine_.out());
 }
 
 void Session::write_lines(std::string_view text) {
@@ -181,11 +193,13 @@ bool Session::handle(std::string_view line) {
         go(args);
     } else if (cmd == "stop" || cmd == "gameover") {
         // gameover: the game has ended (win, lose or draw); nothing more will be played in it.
+        stop_perft("");
         engine_.stop();
         engine_.wait();
     } else if (cmd == "ponderhit") {
         engine_.ponderhit();
     } else if (cmd == "quit") {
+        stop_perft("");
         engine_.stop();
         engine_.wait();
         return false;
@@ -194,7 +208,7 @@ bool Session::handle(std::string_view line) {
     } else if (cmd == "perft") {
         perft(args);
     } else {
-        info("unknown command '" + std::string(cmd) + "'");
+        info("unknown command '" + echo_text(cmd) + "'");
     }
     return true;
 }

@@ -26,19 +26,43 @@ std::string display(const Position& pos) {
     return out.str();
 }
 
-uint64_t perft_divide(Position& pos, int depth, std::string& text) {
+uint64_t perft_divide(Position& pos, int depth, const std::function<void(const std::string&)>& line,
+                      const std::atomic<bool>* stop) {
     MoveList legal;
     generate_legal(pos, legal);
     uint64_t total = 0;
+    int counted = 0;
     for (Move m : legal) {
         pos.make(m);
-        uint64_t n = depth > 1 ? perft(pos, depth - 1) : 1;
+        const uint64_t n = depth > 1 ? perft(pos, depth - 1, stop) : 1;
         pos.unmake();
-        text += move_to_usi(m) + ": " + std::to_string(n) + '\n';
+        if (stop && stop->load()) {
+            line("info string perft stopped: " + std::to_string(counted) + " of " + std::to_string(legal.size()) +
+                 " moves counted, " + std::to_string(total) + " nodes in them");
+            return total;
+        }
+        line(move_to_usi(m) + ": " + std::to_string(n));
         total += n;
+        ++counted;
     }
-    text += "nodes " + std::to_string(total) + '\n';
+    line("nodes " + std::to_string(total));
     return total;
+}
+
+void PerftRun::start(const Position& pos, int depth, LineOutput& out) {
+    stop();
+    stop_ = false;
+    running_ = true;
+    thread_ = std::thread([this, pos, depth, &out] {
+        Position p = pos;
+        perft_divide(p, depth, [&out](const std::string& l) { out.send(l); }, &stop_);
+        running_ = false;
+    });
+}
+
+void PerftRun::stop() {
+    stop_ = true;
+    if (thread_.joinable()) thread_.join();
 }
 
 }  // namespace shishi::usi

@@ -1,97 +1,120 @@
 #include "shishi/protocol/xboard_clock.hpp"
 
-#include <charconv>
-#include <cmath>
+#include <algorithm>
 #include <string>
 
 namespace shishi {
 namespace {
 
-// Whole number with optional sign; nullopt-like false on any other character.
-bool parse_int(std::string_view text, int64_t& value) {
-    if (text.empty()) return false;
-    const char* end = text.data() + text.size();
-    auto [p, ec] = std::from_chars(text.data(), end, value);
-    return ec == std::errc() && p == end;
-}
+// The one rule for XBoard's numbers (issue 24: `level 40 1e30 0` was read as 1 minute while
+// `level 0 99999999999999 0` was refused): a number is digits, with a minus sign only where
+// the protocol sends one (`time`, `otim`), a decimal fraction only where it allows one (`st`,
+// the increment) and `MIN:SEC` only for the base time. Anything else is refused and changes
+// nothing. A well-formed number beyond what the engine can use is clamped to that limit, and
+// the clock's note says so.
+struct Number {
+    bool ok = false;
+    int64_t value = 0;     // saturated near INT64_MAX / 10 by read_digits
+};
 
-// Non-negative decimal like "3", "0.5", "12.25" (no exponent), as thousandths.
-bool parse_thousandths(std::string_view text, int64_t& thousandths) {
-    int64_t whole = 0, frac = 0, scale = 1000;
-    size_t dot = text.find('.');
-    std::string_view w = text.substr(0, dot);
-    if (w.empty() && dot == std::string_view::npos) return false;
-    if (!w.empty() && (!parse_int(w, whole) || whole < 0 || w[0] == '-' || w[0] == '+')) return false;
-    if (dot != std::string_view::npos) {
-        std::string_view f = text.substr(dot + 1);
-        if (w.empty() && f.empty()) return false;
-        for (char c : f) {
-            if (c < '0' || c > '9') return false;
-            if (scale > 1) {
-                scale /= 10;
-                frac += (c - '0') * scale;
-            }
-        }
+// Digits only; a run too long for int64_t saturates (it is clamped by the caller anyway).
+Number read_digits(std::string_view text) {
+    Number n;
+    if (text.empty()) return n;
+    constexpr int64_t CAP = INT64_MAX / 10;
+    for (char c : text) {
+        if (c < '0' || c > '9') return n;
+        n.value = n.value >= CAP / 10 ? CAP : n.value * 10 + (c - '0');
     }
-    if (whole > int64_t(1) << 40) return false;
-    thousandths = whole * 1000 + frac;
-    return true;
+    n.ok = true;
+    return n;
 }
 
-// Leading digits of text (the protocol allows trailing characters after MIN or MIN:SEC).
-std::string_view leading_digits(std::string_view text) {
-    size_t n = 0;
-    while (n < text.size() && text[n] >= '0' && text[n] <= '9') ++n;
-    return text.substr(0, n);
+// "3", "0.5", ".25", "12.": thousandths (further decimals dropped).
+Number read_thousandths(std::string_view text) {
+    const size_t dot = text.find('.');
+    const std::string_view whole = text.substr(0, dot);
+    const std::string_view frac = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
+    Number n;
+    if (whole.empty() && frac.empty()) return n;
+    Number w = whole.empty() ? Number{true, 0} : read_digits(whole);
+    if (!w.ok || (!frac.empty() && !read_digits(frac).ok)) return n;
+    int64_t f = 0, scale = 100;
+    for (char c : frac.substr(0, 3)) f += (c - '0') * scale, scale /= 10;
+    n.ok = true;
+    n.value = std::min(w.value, MAX_XBOARD_CLOCK_MS) * 1000 + f;
+    return n;
+}
+
+// A time beyond the longest clock kept is clamped to it, noting which argument was.
+int64_t clamp_time(int64_t ms, std::string_view text, std::string& note) {
+    if (ms <= MAX_XBOARD_CLOCK_MS) return ms;
+    note = std::string(text) + " is longer than the longest clock this engine keeps (10 years); using 10 years";
+    return MAX_XBOARD_CLOCK_MS;
 }
 
 }  // namespace
 
 std::string XboardClock::set_level(std::string_view mps, std::string_view base, std::string_view inc) {
-    int64_t moves = 0, minutes = 0, seconds = 0, inc_ms = 0;
-    if (!parse_int(mps, moves) || moves < 0 || moves > 100000) return "bad moves per session";
-    std::string_view min_text = leading_digits(base);
-    if (min_text.empty() || !parse_int(min_text, minutes) || minutes > 1000000) return "bad base time";
-    std::string_view rest = base.substr(min_text.size());
-    if (!rest.empty() && rest[0] == ':') {
-        std::string_view sec_text = leading_digits(rest.substr(1));
-        if (sec_text.empty() || !parse_int(sec_text, seconds) || seconds > 1000000) return "bad base time";
-    }
-    if (!parse_thousandths(inc, inc_ms)) return "bad increment";
-    moves_per_session = int(moves);
-    base_ms = (minutes * 60 + seconds) * 1000;
-    increment_ms = inc_ms;
+    note.clear();
+    const Number moves = read_digits(mps);
+    if (!moves.ok) return "moves per session: a whole number expected";
+    const size_t colon = base.find(':');
+    const Number minutes = read_digits(base.substr(0, colon));
+    const Number seconds = colon == std::string_view::npos ? Number{true, 0} : read_digits(base.substr(colon + 1));
+    if (!minutes.ok || !seconds.ok) return "base time: MINUTES or MINUTES:SECONDS expected";
+    const Number inc_ms = read_thousandths(inc);
+    if (!inc_ms.ok) return "increment: seconds expected (a decimal fraction allowed)";
+    if (moves.value > MAX_MOVES_PER_SESSION)
+        note = std::string(mps) + " moves per session is more than " + std::to_string(MAX_MOVES_PER_SESSION) +
+               "; using " + std::to_string(MAX_MOVES_PER_SESSION);
+    moves_per_session = int(std::min(moves.value, MAX_MOVES_PER_SESSION));
+    const int64_t base_s = std::min(minutes.value, MAX_XBOARD_CLOCK_MS) * 60 + std::min(seconds.value, MAX_XBOARD_CLOCK_MS);
+    base_ms = clamp_time(std::min(base_s, MAX_XBOARD_CLOCK_MS) * 1000, base, note);
+    increment_ms = clamp_time(inc_ms.value, inc, note);
     move_time_ms = 0;
     return {};
 }
 
 std::string XboardClock::set_move_time(std::string_view seconds) {
-    int64_t ms = 0;
-    if (!parse_thousandths(seconds, ms) || ms <= 0) return "bad time per move";
-    move_time_ms = ms;
+    note.clear();
+    const Number ms = read_thousandths(seconds);
+    if (!ms.ok) return "seconds expected (a decimal fraction allowed)";
+    if (ms.value <= 0) return "the time per move must be above 0";
+    move_time_ms = clamp_time(ms.value, seconds, note);
     return {};
 }
 
 std::string XboardClock::set_depth(std::string_view depth_text) {
-    int64_t d = 0;
-    if (!parse_int(depth_text, d) || d < 0) return "bad depth";
-    depth_clamped = d > MAX_PLY - 1;
-    depth = depth_clamped ? MAX_PLY - 1 : int(d);
+    note.clear();
+    const Number d = read_digits(depth_text);
+    if (!d.ok) return "a whole number of plies expected";
+    if (d.value > MAX_PLY - 1)
+        note = "sd " + std::string(depth_text) + " is deeper than the search goes; using " + std::to_string(MAX_PLY - 1);
+    depth = int(std::min<int64_t>(d.value, MAX_PLY - 1));
     return {};
 }
 
-std::string XboardClock::set_own_time(std::string_view centiseconds) {
-    int64_t cs = 0;
-    if (!parse_int(centiseconds, cs) || std::abs(cs) > (int64_t(1) << 40)) return "bad time";
-    own_ms = cs < 0 ? 0 : cs * 10;
+namespace {
+
+// `time` / `otim` centiseconds, negative when the flag has fallen (read as no time left).
+std::string read_clock(std::string_view text, int64_t& ms, std::string& note) {
+    note.clear();
+    const bool negative = !text.empty() && text[0] == '-';
+    const Number cs = read_digits(negative ? text.substr(1) : text);
+    if (!cs.ok) return "centiseconds expected (a whole number)";
+    ms = negative ? 0 : clamp_time(std::min(cs.value, MAX_XBOARD_CLOCK_MS) * 10, text, note);
     return {};
+}
+
+}  // namespace
+
+std::string XboardClock::set_own_time(std::string_view centiseconds) {
+    return read_clock(centiseconds, own_ms, note);
 }
 
 std::string XboardClock::set_opponent_time(std::string_view centiseconds) {
-    int64_t cs = 0;
-    if (!parse_int(centiseconds, cs) || std::abs(cs) > (int64_t(1) << 40)) return "bad time";
-    opponent_ms = cs < 0 ? 0 : cs * 10;
-    return {};
+    return read_clock(centiseconds, opponent_ms, note);
 }
 
 SearchLimits XboardClock::limits(int own_moves_made) const {

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <new>
 
+#include "shishi/protocol/echo_text.hpp"
 #include "shishi/protocol/xboard_session.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/rule_options.hpp"
@@ -79,13 +80,78 @@ void XboardSession::cmd_playother() {
     engine_side_ = ~game_.position().side_to_move();
 }
 
-void XboardSession::cmd_usermove(std::string_view text) {
+Parsed<Move> XboardSession::user_move(std::string_view text) const {
     std::string move_text(text);
     // XBoard marks a declined promotion with '='; no suffix means the same here.
     if (!move_text.empty() && move_text.back() == '=') move_text.pop_back();
     Parsed<Move> m = parse_xboard_move(game_.position(), move_text);
+    if (!m) m.error = reason_of(m.error, move_text);
+    return m;
+}
+
+bool XboardSession::refused(std::string_view cmd, const Args& a, std::string_view rest, bool bare_move) {
+    if (cmd == "usermove" || bare_move) {
+        if (!bare_move && a.size() != 1) {
+            error("bad argument", joined("usermove", a));
+            return true;
+        }
+        const std::string_view text = bare_move ? cmd : a[0];
+        std::string why = user_move(text).error;
+        // The engine thinks about its own move: a move now is out of turn (XBoard sends
+        // `force` or `?` first when it means to interrupt), and the search must still answer.
+        if (why.empty() && !force_ && !analyse_mode_ && game_.position().side_to_move() == engine_side_ &&
+            game_search_running())
+            why = "not your turn: the engine is thinking about its move";
+        if (why.empty()) return false;
+        out_.send("Illegal move (" + echo_text(why) + "): " + echo_text(text));
+        return true;
+    }
+    if (cmd == "setboard") {
+        Parsed<Position> p = parse_xboard_fen(rest, engine_.rules());
+        if (!p) out_.send("tellusererror Illegal position: " + echo_text(p.error));
+        return !p;
+    }
+    if (cmd == "undo" || cmd == "remove") {
+        if (game_.plies() >= (cmd == "undo" ? 1 : 2)) return false;
+        error("command not legal now", cmd);
+        return true;
+    }
+    if (cmd == "option") return option_refused(rest);
+    if (cmd == "memory" || cmd == "cores") {
+        long long n = 0;
+        if (a.size() == 1 && parse_number(a[0], n) && n >= 1) return false;
+        error("bad argument", joined(cmd, a));
+        return true;
+    }
+    if (cmd == "exclude" || cmd == "include") {
+        if (a.size() == 1 && (a[0] == "all" || parse_xboard_move(game_.position(), std::string(a[0])))) return false;
+        error(a.size() == 1 ? "illegal move" : "bad argument", joined(cmd, a));
+        return true;
+    }
+    return false;
+}
+
+bool XboardSession::option_refused(std::string_view setting) {
+    size_t eq = setting.find('=');
+    std::string_view name = setting.substr(0, eq);
+    std::string_view value = eq == std::string_view::npos ? std::string_view() : setting.substr(eq + 1);
+    const EngineOption* o = engine_.options().find(name);
+    if (!o || o->xboard_name != name) {
+        error("unknown option", "option " + std::string(setting));
+        return true;
+    }
+    // XBoard sends a check as 1 or 0.
+    if (o->type == OptionType::CHECK && value != "1" && value != "0") {
+        error("bad option value", "option " + std::string(setting));
+        return true;
+    }
+    return false;
+}
+
+void XboardSession::cmd_usermove(std::string_view text) {
+    Parsed<Move> m = user_move(text);
     if (!m) {
-        out_.send("Illegal move (" + reason_of(m.error, move_text) + "): " + std::string(text));
+        out_.send("Illegal move (" + echo_text(m.error) + "): " + echo_text(text));
         return;
     }
     game_.play(*m);
@@ -96,7 +162,7 @@ void XboardSession::cmd_usermove(std::string_view text) {
 void XboardSession::cmd_setboard(std::string_view fen) {
     Parsed<Position> p = parse_xboard_fen(fen, engine_.rules());
     if (!p) {
-        out_.send("tellusererror Illegal position: " + p.error);
+        out_.send("tellusererror Illegal position: " + echo_text(p.error));
         return;
     }
     Position pos = *p;
@@ -118,14 +184,10 @@ void XboardSession::cmd_undo(int plies, std::string_view name) {
 }
 
 void XboardSession::cmd_option(std::string_view setting) {
+    if (option_refused(setting)) return;
     size_t eq = setting.find('=');
     std::string_view name = setting.substr(0, eq);
     std::string_view value = eq == std::string_view::npos ? std::string_view() : setting.substr(eq + 1);
-    const EngineOption* o = engine_.options().find(name);
-    if (!o || o->xboard_name != name) return error("unknown option", "option " + std::string(setting));
-    // XBoard sends a check as 1 or 0.
-    if (o->type == OptionType::CHECK && value != "1" && value != "0")
-        return error("bad option value", "option " + std::string(setting));
     OptionSetResult r = engine_.options().set(name, value);
     if (!r.ok()) return error("bad option value", "option " + std::string(setting));
     if (!r.note.empty()) engine_.tell(r.note);
@@ -161,20 +223,27 @@ void XboardSession::cmd_cores(const Args& a) {
 void XboardSession::cmd_depth(const Args& a) {
     std::string e = a.size() == 1 ? clock_.set_depth(a[0]) : "one number expected";
     if (!e.empty()) return error("bad argument", joined("sd", a));
-    if (clock_.depth_clamped) engine_.tell("sd " + std::string(a[0]) + " is deeper than the search goes; using " +
-                                           std::to_string(clock_.depth));
+    if (!clock_.note.empty()) engine_.tell(clock_.note);
+}
+
+void XboardSession::cmd_move_time(const Args& a) {
+    std::string e = a.size() == 1 ? clock_.set_move_time(a[0]) : "one number expected";
+    if (!e.empty()) return error("bad argument", joined("st", a));
+    if (!clock_.note.empty()) engine_.tell("st " + clock_.note);
 }
 
 void XboardSession::cmd_time(const Args& a, bool own) {
     std::string e = a.size() != 1 ? "one number expected"
                     : own         ? clock_.set_own_time(a[0])
                                   : clock_.set_opponent_time(a[0]);
-    if (!e.empty()) error("bad argument", joined(own ? "time" : "otim", a));
+    if (!e.empty()) return error("bad argument", joined(own ? "time" : "otim", a));
+    if (!clock_.note.empty()) engine_.tell((own ? "time " : "otim ") + clock_.note);
 }
 
 void XboardSession::cmd_level(const Args& a) {
     std::string e = a.size() != 3 ? "three arguments expected" : clock_.set_level(a[0], a[1], a[2]);
-    if (!e.empty()) error("bad argument", joined("level", a));
+    if (!e.empty()) return error("bad argument", joined("level", a));
+    if (!clock_.note.empty()) engine_.tell("level " + clock_.note);
 }
 
 void XboardSession::cmd_exclude(const Args& a, bool exclude) {

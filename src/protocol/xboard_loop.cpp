@@ -10,16 +10,24 @@
 namespace shishi {
 namespace {
 
-// Commands after which a running search must not go on (they change the game, the mode or
-// the engine's tables). Everything else leaves a search running.
-bool stops_search(std::string_view cmd) {
-    static constexpr std::string_view STOPPING[] = {
-        "new", "variant", "force", "go", "playother", "usermove", "setboard", "undo", "remove",
-        "result", "analyze", "exit", "memory", "cores", "option", "edit", "white", "black",
-        "exclude", "include"};
+// How a command meets a search under way. Commands not listed leave it running (clock and
+// display commands, queries, unknown commands).
+enum class Meets {
+    PASSES,
+    STOPS,  // changes the game or the mode: the search ends without moving
+    WAITS,  // changes a setting searches use: a game search moves first, pondering and
+            // analysis stop (analysis restarts with the new setting)
+};
+
+Meets meets(std::string_view cmd) {
+    static constexpr std::string_view STOPPING[] = {"new", "force", "go", "playother", "usermove", "setboard",
+                                                    "undo", "remove", "result", "analyze"};
+    static constexpr std::string_view WAITING[] = {"memory", "cores", "option"};
     for (std::string_view s : STOPPING)
-        if (cmd == s) return true;
-    return false;
+        if (cmd == s) return Meets::STOPS;
+    for (std::string_view s : WAITING)
+        if (cmd == s) return Meets::WAITS;
+    return Meets::PASSES;
 }
 
 // A bare move (protocol version 1 sends moves without "usermove"): "h4h5", "f5f6,f6f7", "@@@@".
@@ -66,9 +74,22 @@ bool XboardSession::handle(std::string_view line) {
     }
     // The move pondered on: the ponder search becomes the game search, nothing is stopped.
     if (cmd == "usermove" && args.size() == 1 && try_ponder_hit(args[0])) return true;
-    if (looks_like_move(cmd) && args.empty() && try_ponder_hit(cmd)) return true;
-    bool stopping = stops_search(cmd) || (!stops_search(cmd) && looks_like_move(cmd) && args.empty()) ||
-                    (cmd == "easy" && engine_.pondering());
+    const bool bare_move = looks_like_move(cmd) && args.empty();
+    if (bare_move && try_ponder_hit(cmd)) return true;
+
+    // Bad input is refused before anything stops: a refused command changes nothing, and a
+    // search under way goes on and still moves (issue 24: `usermove zz` while thinking used to
+    // stop the search for good).
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (refused(cmd, args, rest, bare_move)) return true;
+    }
+    Meets m = bare_move ? Meets::STOPS : meets(cmd);
+    // Leaving analysis, or changing what it searches, matters only while analysing.
+    if ((cmd == "exit" || cmd == "exclude" || cmd == "include") && analyse_mode_) m = Meets::STOPS;
+    if (cmd == "easy" && engine_.pondering()) m = Meets::STOPS;
+    if (m == Meets::WAITS) wait_for_move();
+    const bool stopping = m != Meets::PASSES;
     if (stopping) abort_search();
 
     std::lock_guard<std::mutex> lock(mutex_);
@@ -93,10 +114,9 @@ bool XboardSession::handle(std::string_view line) {
     else if (cmd == "post") post_ = true;
     else if (cmd == "nopost") post_ = false;
     else if (cmd == "level") cmd_level(args);
-    else if (cmd == "st") {
-        std::string e = args.size() == 1 ? clock_.set_move_time(args[0]) : "one number expected";
-        if (!e.empty()) error("bad argument", line);
-    } else if (cmd == "sd") cmd_depth(args); else if (cmd == "time") cmd_time(args, true);
+    else if (cmd == "st") cmd_move_time(args);
+    else if (cmd == "sd") cmd_depth(args);
+    else if (cmd == "time") cmd_time(args, true);
     else if (cmd == "otim") cmd_time(args, false);
     else if (cmd == "memory") cmd_memory(args);
     else if (cmd == "cores") cmd_cores(args);
@@ -107,7 +127,7 @@ bool XboardSession::handle(std::string_view line) {
     else if (cmd == "hover") cmd_hover(args);
     else if (cmd == "exclude") cmd_exclude(args, true);
     else if (cmd == "include") cmd_exclude(args, false);
-    else if (stopping && looks_like_move(cmd)) cmd_usermove(cmd);
+    else if (bare_move) cmd_usermove(cmd);
     else error("unknown command", cmd);
 
     // Analysis follows every change of position or mode.

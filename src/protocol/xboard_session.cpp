@@ -1,6 +1,7 @@
 // XboardSession: construction, the search in the background, and the end of the game.
 #include "shishi/protocol/xboard_session.hpp"
 
+#include "shishi/protocol/echo_text.hpp"
 #include "shishi/protocol/xboard_thinking.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
@@ -47,7 +48,7 @@ void XboardSession::wait_for_move() {
 }
 
 void XboardSession::error(std::string_view type, std::string_view command) {
-    out_.send("Error (" + std::string(type) + "): " + std::string(command));
+    out_.send("Error (" + std::string(type) + "): " + echo_text(command));
 }
 
 int XboardSession::own_moves_made() const {

@@ -2,6 +2,7 @@
 // Counting convention: RULES.md "Perft" (distinct successor positions).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <string>
@@ -12,7 +13,9 @@
 
 namespace shishi {
 
-uint64_t perft(Position& pos, int depth);
+// With a stop flag: checked at every node above the last ply; once it is set the count
+// returned is partial (the caller checks the flag).
+uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
 // One (move in XBoard notation, subtree count) per legal move, in generation order.
 std::vector<std::pair<std::string, uint64_t>> divide(Position& pos, int depth);
 

@@ -12,8 +12,11 @@ namespace shishi {
 class LineOutput {
 public:
     explicit LineOutput(std::ostream& out) : out_(out) {}
-    // Writes text plus a newline and flushes, so the GUI sees it immediately.
+    // Writes text plus a newline and flushes, so the GUI sees it immediately. Control
+    // characters (a newline inside, a carriage return, a NUL ...) become '?', and a line longer
+    // than MAX_LINE is cut there with "...": none of the engine's own lines comes near it.
     void send(std::string_view line);
+    static constexpr size_t MAX_LINE = 8192;
 
 private:
     std::ostream& out_;

@@ -2,17 +2,46 @@
 // `perft <depth>` (per-move counts in USI notation, then the total).
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <thread>
 
 #include "shishi/core/position.hpp"
+#include "shishi/protocol/line_output.hpp"
 
 namespace shishi::usi {
 
 // Diagram with USI coordinates (files 12..1 across, ranks a..l down), then "sfen ...".
 std::string display(const Position& pos);
 
-// One line "<usi move>: <count>" per legal move, then "nodes <total>". Returns the total.
-uint64_t perft_divide(Position& pos, int depth, std::string& text);
+// Calls line("<usi move>: <count>") per legal move as it is counted, then line("nodes <total>").
+// With a stop flag that gets set: stops within the move being counted (which is not reported)
+// and calls line("info string perft stopped: ...") with the moves and nodes counted so far
+// instead of the total. Returns the nodes of the moves reported.
+uint64_t perft_divide(Position& pos, int depth, const std::function<void(const std::string&)>& line,
+                      const std::atomic<bool>* stop = nullptr);
+
+// `perft` run like a search (issue 24: depth 6 blocked the loop for 55 s, deaf to `stop` and
+// `isready`): on its own thread, writing its lines as they come, ended by stop().
+class PerftRun {
+public:
+    PerftRun() = default;
+    PerftRun(const PerftRun&) = delete;
+    PerftRun& operator=(const PerftRun&) = delete;
+    ~PerftRun() { stop(); }
+
+    // Counts pos to depth; a previous run must have ended (stop() it first).
+    void start(const Position& pos, int depth, LineOutput& out);
+    // Ends the run, if any (the lines it sent stay, and it says how far it got), and joins it.
+    void stop();
+    bool running() const { return running_.load(); }
+
+private:
+    std::thread thread_;
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> running_{false};
+};
 
 }  // namespace shishi::usi

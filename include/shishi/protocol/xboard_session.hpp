@@ -17,6 +17,7 @@
 #include "shishi/protocol/startup_options.hpp"
 #include "shishi/protocol/xboard_clock.hpp"
 #include "shishi/protocol/xboard_highlight.hpp"
+#include "shishi/core/notation.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/search/search.hpp"
 
@@ -64,6 +65,7 @@ private:
     void cmd_cores(const Args& a);
     void cmd_time(const Args& a, bool own);
     void cmd_level(const Args& a);
+    void cmd_move_time(const Args& a);
     void cmd_depth(const Args& a);
     void cmd_hint();
     void cmd_lift(const Args& a);
@@ -71,7 +73,17 @@ private:
     void cmd_hover(const Args& a);
     void cmd_exclude(const Args& a, bool exclude);
 
+    // --- checks before anything stops (mutex_ held) ---------------------------------------
+    // Sends the refusal and returns true when the command cannot be carried out as given
+    // (malformed, unknown option, illegal or out-of-turn move ...), so nothing is stopped.
+    bool refused(std::string_view cmd, const Args& args, std::string_view rest, bool bare_move);
+    // The move a `usermove` names in the current position, or why it cannot be played.
+    Parsed<Move> user_move(std::string_view text) const;
+    // An `option NAME=VALUE` naming no XBoard option, or a check not given as 1 or 0.
+    bool option_refused(std::string_view setting);
+
     // --- helpers --------------------------------------------------------------------------
+    // "Error (type): command", the command quoted through echo_text.
     void error(std::string_view type, std::string_view command);
     bool report_if_over();            // sends RESULT when the game has ended by rule
     void after_position_change();     // start thinking or analysing as the mode asks
