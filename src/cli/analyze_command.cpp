@@ -7,13 +7,14 @@
 #include <fstream>
 #include <ostream>
 
+#include "shishi/cli/interrupt.hpp"
 #include "shishi/cli/options.hpp"
+#include "shishi/cli/output_path.hpp"
+#include "shishi/protocol/engine.hpp"
 #include "shishi/record/analysis.hpp"
 #include "shishi/record/eval_graph.hpp"
 
 namespace shishi::cli {
-
-std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err);
 
 namespace {
 
@@ -42,40 +43,38 @@ std::string duration_text(double seconds) {
 
 int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
     ArgReader args(argv);
-    auto from_format = format_option(args, "--from", err);
+    auto from_format = format_option(args, "--from");
     auto time = args.string_option("--time");
     auto depth = args.int_option("--depth", 1, MAX_PLY - 1);
     auto nodes = args.int_option("--nodes", 1, 2000000000);
-    auto threads = args.int_option("--threads", 1, 256);
+    // As many threads as the machine runs at once (USI's Threads has the same maximum).
+    auto threads = args.int_option("--threads", 1, max_threads());
     auto hash = args.int_option("--hash", 1, 65536);
     auto game = args.int_option("--game", 1, 1000000);
     auto out_path = args.string_option("--out");
     auto svg_path = args.string_option("--svg");
     auto rules_name = args.string_option("--rules");
     auto in = args.positional_string("record file");
-    bool ok = args.finish(err);
     std::optional<double> seconds;
     if (time) {
         seconds = seconds_value(*time);
-        if (!seconds) err << "error: bad value '" << *time << "' for --time (seconds per position, up to 3600)\n";
-        ok = ok && seconds;
+        if (!seconds) args.error("bad value '" + *time + "' for --time (seconds per position, more than 0, up to 3600)");
     }
-    if (int(bool(time)) + int(bool(depth)) + int(bool(nodes)) > 1) {
-        err << "error: give one of --time, --depth, --nodes\n";
-        ok = false;
-    }
+    if (int(bool(time)) + int(bool(depth)) + int(bool(nodes)) > 1) args.error("give one of --time, --depth, --nodes");
     std::optional<record::Format> out_format;
     if (out_path) {
         out_format = record::format_for_path(*out_path);
-        if (!out_format) {
-            err << "error: " << *out_path << ": unknown record format (use .kif, .pgn or .usi)\n";
-            ok = false;
-        }
+        if (!out_format) args.error(*out_path + ": unknown record format (use .kif, .pgn or .usi)");
+        else if (auto problem = output_path_problem(*out_path); !problem.empty()) args.error(problem);
     }
-    if (!ok || !in) {
+    if (svg_path)
+        if (auto problem = output_path_problem(*svg_path); !problem.empty()) args.error(problem);
+    if (rules_name && !find_rule_preset(*rules_name))
+        args.error("unknown --rules '" + *rules_name + "' (book, xboard or lishogi)");
+    if (!args.finish(err) || !in) {
         err << "usage: shishi analyze <record.kif|.pgn|.usi> [--depth D | --nodes N | --time S] [--threads T]\n"
-               "                      [--hash MB] [--out annotated.kif|.pgn] [--svg graph.svg] [--game N]\n"
-               "                      [--rules book|xboard|lishogi]\n";
+               "                      [--hash MB] [--out annotated.kif|.pgn|.usi] [--svg graph.svg] [--game N]\n"
+               "                      [--from kif|pgn|usi] [--rules book|xboard|lishogi]\n";
         return 2;
     }
     auto rec = record::read_record_file(*in, from_format, game.value_or(1));
@@ -97,10 +96,6 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     const RuleSet* rules = rules_name                          ? find_rule_preset(*rules_name)
                            : in_format == record::Format::PGN ? &xboard_rules()
                                                               : &lishogi_rules();
-    if (!rules) {
-        err << "error: unknown --rules '" << *rules_name << "' (book, xboard or lishogi)\n";
-        return 1;
-    }
     const bool terminal = isatty(STDERR_FILENO);
     const auto t0 = std::chrono::steady_clock::now();
     int last_plain = -1;
@@ -118,7 +113,20 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
             err << "analysed " << done << "/" << total << " positions, about " << duration_text(eta) << " left\n";
         }
     };
-    const record::Analysis analysis = record::analyze_record(*rec, searcher, limits, *rules, progress);
+    // Ctrl-C ends the analysis after the positions searched in full; what they give is kept.
+    catch_stop_signals();
+    record::Analysis analysis;
+    {
+        StopRelay relay([&] { searcher.stop(); });
+        analysis = record::analyze_record(*rec, searcher, limits, *rules, progress, stop_requested);
+    }
+    const bool interrupted = stop_requested();
+    const int total = int((*rec).plies.size()) + 1;
+    if (interrupted) {
+        if (terminal) err << "\n";
+        out << "interrupted: " << analysis.positions.size() << " of " << total << " positions analysed, "
+            << analysis.moves.size() << " of " << (*rec).plies.size() << " moves judged\n";
+    }
 
     out << record::summary_text(*rec, analysis);
     if (out_path) {
@@ -127,9 +135,11 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
             err << "error: " << e << "\n";
             return 1;
         }
-        out << "annotated record: " << *out_path << "\n";
+        out << "annotated record: " << *out_path;
+        if (interrupted) out << " (" << analysis.moves.size() << " of " << (*rec).plies.size() << " moves annotated)";
+        out << "\n";
     }
-    if (svg_path) {
+    if (svg_path && !analysis.positions.empty()) {
         std::ofstream svg(*svg_path, std::ios::binary);
         svg << record::eval_graph_svg(*rec, analysis);
         svg.close();
@@ -139,7 +149,7 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         }
         out << "evaluation graph: " << *svg_path << "\n";
     }
-    return 0;
+    return interrupted ? 130 : 0;
 }
 
 }  // namespace shishi::cli

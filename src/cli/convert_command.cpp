@@ -6,12 +6,10 @@
 
 namespace shishi::cli {
 
-std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err);
-
 int convert_command(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
     ArgReader args(argv);
-    auto from_format = format_option(args, "--from", err);
-    auto to_format = format_option(args, "--to", err);
+    auto from_format = format_option(args, "--from");
+    auto to_format = format_option(args, "--to");
     auto game = args.int_option("--game", 1, 1000000);
     auto in = args.positional_string("input record");
     auto target = args.positional_string("output record");
@@ -36,16 +34,6 @@ int convert_command(const std::vector<std::string>& argv, std::ostream& out, std
     out << "wrote " << *target << " (" << record::format_name(*fmt) << ", " << (*rec).plies.size() << " plies, result "
         << (*rec).result << ")\n";
     return 0;
-}
-
-std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err) {
-    auto v = args.string_option(name);
-    if (!v) return std::nullopt;
-    if (*v == "kif") return record::Format::KIF;
-    if (*v == "pgn") return record::Format::PGN;
-    if (*v == "usi") return record::Format::USI;
-    err << "error: " << name << " takes kif, pgn or usi, not '" << *v << "'\n";
-    return std::nullopt;
 }
 
 }  // namespace shishi::cli
