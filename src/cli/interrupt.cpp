@@ -11,13 +11,14 @@ namespace {
 std::atomic<bool> g_stop{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-extern "C" void on_stop_signal(int) { g_stop.store(true); }
+// C linkage names are global: this one must differ from shishi-match's handler.
+extern "C" void on_cli_stop_signal(int) { g_stop.store(true); }
 
 }  // namespace
 
 void catch_stop_signals() {
     struct sigaction sa{};
-    sa.sa_handler = on_stop_signal;
+    sa.sa_handler = on_cli_stop_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = SA_RESETHAND;  // the second Ctrl-C is the default action: the process ends
     sigaction(SIGINT, &sa, nullptr);
