@@ -7,6 +7,8 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "live_streams.hpp"
 #include "match_test_support.hpp"
@@ -171,7 +173,23 @@ TEST_CASE("unwritable --json, --plot, --pgn and engine stderr files are refused 
     }
 }
 
-TEST_CASE("match option errors state the range; --version", "[match][options]") {
+TEST_CASE("a JSON file that cannot be written during the run makes the exit status 1", "[match][runner]") {
+    // The file's folder is writable (the check before the run passes), but the temporary file
+    // the JSON is written through is a folder: every write fails.
+    const std::string json = temp_pgn("json_fails") + ".json";
+    REQUIRE(::mkdir((json + ".tmp").c_str(), 0755) == 0);
+    MatchOptions o = match_test::parsed({"--first", fake("xboard", "--moves h4h5"), "--name-first", "A", "--second",
+                                         fake("xboard", "--moves h4h5"), "--name-second", "B", "--games", "2", "--tc",
+                                         "5", "--max-plies", "1", "--json", json, "--pgn", temp_pgn("json_fails")});
+    Run r = run(o);
+    ::rmdir((json + ".tmp").c_str());
+    INFO(r.out << r.err);
+    CHECK(count_of(r.pgn, "[Event ") == 2);
+    CHECK(r.err.find("cannot write JSON file '" + json + "'") != std::string::npos);
+    CHECK(r.code == 1);
+}
+
+TEST_CASE("match option errors state the range; outputs on one file; --version", "[match][options]") {
     auto error_of = [](std::vector<std::string> extra) {
         std::vector<std::string> args = {"--first", "a", "--second", "b", "--games", "2", "--tc", "5", "--pgn", "x.pgn"};
         args.insert(args.end(), extra.begin(), extra.end());
@@ -185,6 +203,9 @@ TEST_CASE("match option errors state the range; --version", "[match][options]") 
     CHECK(error_of({"--max-plies", "-1"}).find("(0..100000, 0 = no limit)") != std::string::npos);
     CHECK(error_of({"--random-plies", "201"}).find("(0..200)") != std::string::npos);
     CHECK(error_of({"--margin-ms", "x"}).find("(0..3600000)") != std::string::npos);
+    CHECK(error_of({"--json", "x.pgn"}) == "shishi-match: --pgn and --json name the same file 'x.pgn'\n");
+    CHECK(error_of({"--json", "r.json", "--plot", "r.json"}) ==
+          "shishi-match: --json and --plot name the same file 'r.json'\n");
     std::ostringstream err;
     auto v = parse_match_args({"--version"}, err);
     REQUIRE(v);

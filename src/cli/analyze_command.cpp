@@ -120,8 +120,8 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         StopRelay relay([&] { searcher.stop(); });
         analysis = record::analyze_record(*rec, searcher, limits, *rules, progress, stop_requested);
     }
-    const bool interrupted = stop_requested();
     const int total = int((*rec).plies.size()) + 1;
+    const bool interrupted = int(analysis.positions.size()) < total;  // a stop after the end is no interruption
     if (interrupted) {
         if (terminal) err << "\n";
         out << "interrupted: " << analysis.positions.size() << " of " << total << " positions analysed, "

@@ -296,6 +296,14 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     if (specs.size() < 2) return fail("two engines are needed: --first and --second, or --engine twice");
     if (o.games <= 0) return fail("--games N is needed");
     if (o.pgn_path.empty()) return fail("--pgn FILE is needed");
+    // Each output rewrites its file: two of them on one file would destroy each other's text.
+    const std::pair<const char*, const std::string*> outputs[] = {
+        {"--pgn", &o.pgn_path}, {"--json", &o.json_path}, {"--plot", &o.plot_path}};
+    for (size_t a = 0; a < 3; ++a)
+        for (size_t b = a + 1; b < 3; ++b)
+            if (!outputs[b].second->empty() && *outputs[a].second == *outputs[b].second)
+                return fail(std::string(outputs[a].first) + " and " + outputs[b].first + " name the same file '" +
+                            *outputs[a].second + "'");
     if (o.sprt && specs.size() != 2) return fail("--sprt needs exactly two engines");
     const int64_t timeout = move_timeout.value_or(TimeControl{}.no_clock_move_limit_ms);
     // Each engine is checked under the limits it will play; only one with limits of its own

@@ -284,6 +284,10 @@ public:
         std::lock_guard<std::mutex> lock(mutex_);
         return int(setup_failures_.size());
     }
+    bool output_failed() {  // the JSON or plot file could not be written at some point
+        std::lock_guard<std::mutex> lock(mutex_);
+        return json_error_ || plot_error_;
+    }
 
 private:
     const MatchOptions& options_;
@@ -622,7 +626,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     state.summary(out, err, interrupted, final_state);
     out.flush();
     if (interrupted) return 130;
-    return state.aborted || state.setup_failures() > 0 ? 1 : 0;
+    return state.aborted || state.setup_failures() > 0 || state.output_failed() ? 1 : 0;
 }
 
 }  // namespace shishi::match
