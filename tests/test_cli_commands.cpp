@@ -189,7 +189,7 @@ TEST_CASE("Ctrl-C during shishi analyze writes the partial annotated record and 
     int code = -1;
     // Many nodes a position: the rest of the game takes far longer than the stop needs.
     std::thread analysis([&] {
-        code = cli::run_command({"analyze", GAME, "--nodes", "2000000", "--hash", "4", "--out", out_path}, out, err);
+        code = cli::run_command({"analyze", GAME, "--nodes", "300000", "--hash", "4", "--out", out_path}, out, err);
     });
     const bool started = progress.wait_for("analysed 1/", 0, std::chrono::minutes(5)) >= 0;
     cli::request_stop();

@@ -52,7 +52,7 @@ expect_exit "match -j 1000" 2 "(1..256 games at once)" \
     "$match" --first a --second b --games 2 --tc 5 --pgn m.pgn -j 1000
 
 # Ctrl-C during analyze: after the first position, the partial annotated record and its summary.
-"$shishi" analyze "$game" --nodes 2000000 --hash 4 --out partial.pgn >summary.txt 2>progress.txt &
+"$shishi" analyze "$game" --nodes 300000 --hash 4 --out partial.pgn >summary.txt 2>progress.txt &
 pid=$!
 if wait_for_line progress.txt '^analysed 1/'; then
     kill -INT $pid
