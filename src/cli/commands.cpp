@@ -1,6 +1,7 @@
 #include "shishi/cli/commands.hpp"
 
 #include <ostream>
+#include <string>
 
 #include "shishi/version.hpp"
 
@@ -56,9 +57,9 @@ int help_command(const std::vector<std::string>&, std::ostream& out, std::ostrea
            "list (`usi`, or `protover 2` in XBoard); in their names case, spaces, '_' and '-' do not\n"
            "matter: --Move_Overhead=300, --move-overhead 300.\n\ncommands:\n";
     for (const Command& c : COMMANDS) out << "  shishi " << c.usage << "\n";
-    out << "  shishi --version                       the version\n"
-           "R is a rule set: book, xboard or lishogi. Long jobs (analyze, tune) stop at Ctrl-C and keep\n"
-           "what they finished.\n";
+    out << "  shishi " << std::string("--version").append(30, ' ') << "the version\n"
+           "R is a rule set: book, xboard or lishogi. analyze and tune stop at Ctrl-C and keep what\n"
+           "they finished; perft, divide and perftsuite print each result as it is found.\n";
     return 0;
 }
 
