@@ -48,6 +48,7 @@ private:
 int main(int argc, char** argv) {
     std::vector<std::string> args(argv + 1, argv + argc);
     shishi::StartupOptions options;
+    if (!args.empty() && shishi::cli::is_command(args[0])) return shishi::cli::run_command(args, std::cout, std::cerr);
     if (shishi::looks_like_startup_options(args)) {
         shishi::StartupParse parsed = shishi::parse_startup_options(args);
         if (!parsed.error.empty()) {

@@ -27,6 +27,10 @@ int main(int argc, char** argv) {
         print_match_usage(std::cout);
         return 0;
     }
+    if (options->version) {
+        std::cout << "shishi-match " << SHISHI_VERSION << "\n";
+        return 0;
+    }
     options->terminal = isatty(STDOUT_FILENO) == 1;
     install_interrupt_handlers();
     if (options->debug) ChildProcess::set_traffic_log(&std::cerr);

@@ -200,6 +200,21 @@ TEST_CASE("the plot is a well-formed SVG with the Elo band and the LLR between i
     CHECK(render_plot_svg({}, std::nullopt, "empty").find("</svg>") != std::string::npos);
 }
 
+TEST_CASE("the plot draws no point for an infinite Elo (a 4-0), only edge marks", "[match][plot]") {
+    std::vector<PlotPoint> points;
+    for (int g = 1; g <= 4; ++g) points.push_back({g, INFINITY, 100.0 * g, INFINITY, 0});
+    points.push_back({5, 340.0, 80.0, INFINITY, 0});  // a draw: a finite estimate again
+    const std::string svg = render_plot_svg(points, std::nullopt, "A vs B");
+    size_t at = svg.find("id=\"elo-line\" points=\"");
+    REQUIRE(at != std::string::npos);
+    size_t begin = svg.find('"', svg.find("points=", at)) + 1;
+    const std::string line = svg.substr(begin, svg.find('"', begin) - begin);
+    CHECK(count_of(line, ",") == 1);  // game 5 only
+    CHECK(count_of(svg, "class=\"elo-unbounded\"") == 4);
+    CHECK(svg.find("no finite Elo") != std::string::npos);
+    CHECK(svg.find("inf\"") == std::string::npos);
+}
+
 TEST_CASE("the progress line updates in place on a terminal and is a plain line otherwise", "[match][runner]") {
     const std::string pgn = temp_pgn("progress");
     MatchOptions o = parsed({"--first", fake("xboard", "--moves h4h5 --name A"), "--second",

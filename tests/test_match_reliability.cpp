@@ -119,7 +119,9 @@ TEST_CASE("an engine that dies while a game is set up loses that game; the match
     MatchOptions o = options("--exit-on-new --name A", "--moves h4h5 --name B", temp_pgn("die_setup"));
     Run r = run(o);
     INFO(r.out);
-    CHECK(r.code == 0);
+    // Both games were lost before they began: the run says so and does not pass as a success.
+    CHECK(r.code == 1);
+    CHECK(r.out.find("2 game(s) lost to a setup failure, not played") != std::string::npos);
     CHECK(r.seconds < 15);
     CHECK(count_of(r.pgn, "[Event ") == 2);
     CHECK(r.out.find("setup failure: 2 (A 2, B 0)") != std::string::npos);

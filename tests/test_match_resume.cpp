@@ -8,6 +8,7 @@
 #include <sstream>
 #include <thread>
 
+#include "live_streams.hpp"
 #include "match_test_support.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/match_options.hpp"
@@ -70,14 +71,20 @@ TEST_CASE("an interrupted match resumes from its PGN and plays only the missing 
     const std::string pgn = temp_pgn("resume");
     std::remove(pgn.c_str());
     MatchOptions first = options("--moves h4h5 --name A", "--stall-at 1 --name B", pgn, 6);
-    std::thread stopper([] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(2500));
-        request_stop();
-    });
-    std::string out1;
-    int code1 = run(first, out1);
-    stopper.join();
+    // The stop follows the event (game 1 reported finished), not a guessed time.
+    stream_test::LineOutput lines;
+    std::ostream live(&lines);
+    std::ostringstream err1;
+    int code1 = -1;
+    std::thread match([&] { code1 = run_match(first, live, err1); });
+    const bool finished = lines.wait_for("Finished game 1 ", 0, std::chrono::minutes(2)) >= 0;
+    request_stop();
+    match.join();
     clear_stop_request();
+    std::string out1;
+    for (const std::string& l : lines.lines()) out1 += l + "\n";
+    out1 += err1.str();
+    REQUIRE(finished);
     INFO(out1);
     CHECK(code1 == 130);
     const std::string after1 = slurp(pgn);
@@ -158,4 +165,76 @@ TEST_CASE("resuming refuses the PGN of another run and leaves it alone", "[match
     CHECK(run(fresh, out) == 0);
     CHECK(count_of(slurp(pgn), "[Event ") == 2);
     std::remove(pgn.c_str());
+}
+
+TEST_CASE("resuming drops a game lost to a setup failure and plays it again", "[match][resume][runner]") {
+    // Session 1: a mistyped engine path; game 1 is lost before it began and the run stops.
+    const std::string pgn = temp_pgn("setup_failure");
+    std::remove(pgn.c_str());
+    MatchOptions broken = options("--moves h4h5", "", pgn, 2);
+    broken.engines[0].name = "A";
+    broken.engines[1].name = "B";
+    broken.engines[1].command = "/nonexistent/engine";
+    std::string out1;
+    CHECK(run(broken, out1) == 1);
+    REQUIRE(count_of(slurp(pgn), "[TerminationDetails \"setup failure\"]") == 1);
+
+    // Session 2, the path corrected: game 1 is not a finished game of the run.
+    MatchOptions fixed = options("--moves h4h5", "", pgn, 2);
+    fixed.engines[0].name = "A";
+    fixed.engines[1].name = "B";
+    fixed.resume = true;
+    std::string out2;
+    CHECK(run(fixed, out2) == 0);
+    INFO(out2);
+    CHECK(out2.find("Resuming: 0 finished game(s) in " + pgn + ", 2 to play (1 lost to a setup failure dropped") !=
+          std::string::npos);
+    const std::string after = slurp(pgn);
+    CHECK(count_of(after, "[Event ") == 2);
+    CHECK(count_of(after, "setup failure") == 0);
+    CHECK(out2.find("Score of A vs B: 1 - 0 - 1  [0.750] 2") != std::string::npos);
+    std::remove(pgn.c_str());
+}
+
+TEST_CASE("resuming refuses a PGN played at another time control or with other openings", "[match][resume][runner]") {
+    const std::string pgn = temp_pgn("other_conditions");
+    const std::string book1 = temp_pgn("book1") + ".txt", book2 = temp_pgn("book2") + ".txt";
+    write_file(book1, "h4h5 e9e8\n");
+    write_file(book2, "e4e5 h9h8\n");
+    auto make = [&](const std::string& tc, const std::string& book, const std::string& random_plies) {
+        // The games end at the ply limit right after the opening.
+        return match_test::parsed({"--first", fake("xboard", ""), "--name-first", "A", "--second", fake("xboard", ""),
+                                   "--name-second", "B", "--games", "2", "--tc", tc, "--max-plies", "2", "--openings",
+                                   book, "--random-plies", random_plies, "--pgn", pgn});
+    };
+    std::string out;
+    REQUIRE(run(make("60+1", book1, "0"), out) == 0);
+    const std::string before = slurp(pgn);
+    REQUIRE(count_of(before, "[Event ") == 2);
+
+    MatchOptions faster = make("30+1", book1, "0");
+    faster.resume = true;
+    CHECK(run(faster, out) == 1);
+    CHECK(out.find("--resume: game 1 in '" + pgn + "' was played with TimeControl \"60+1\", this run has \"30+1\"") !=
+          std::string::npos);
+    CHECK(slurp(pgn) == before);
+
+    MatchOptions other_book = make("60+1", book2, "0");
+    other_book.resume = true;
+    CHECK(run(other_book, out) == 1);
+    CHECK(out.find("started from another opening than this run's") != std::string::npos);
+    CHECK(slurp(pgn) == before);
+
+    MatchOptions random = make("60+1", book1, "2");
+    random.resume = true;
+    CHECK(run(random, out) == 1);
+    CHECK(out.find("started from another opening than this run's") != std::string::npos);
+    CHECK(slurp(pgn) == before);
+
+    // The same conditions again: accepted, nothing left to play.
+    MatchOptions same = make("60+1", book1, "0");
+    same.resume = true;
+    CHECK(run(same, out) == 0);
+    CHECK(slurp(pgn) == before);
+    for (const std::string& f : {pgn, book1, book2}) std::remove(f.c_str());
 }

@@ -7,7 +7,10 @@
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "live_streams.hpp"
 #include "match_test_support.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/match_options.hpp"
@@ -111,18 +114,102 @@ TEST_CASE("a stop request (Ctrl-C) keeps finished games and prints the summary",
     o.games = 3;
     o.referee.max_plies = 1;
     o.referee.tc.base_ms = 60'000;
-    std::thread stopper([] {
-        std::this_thread::sleep_for(std::chrono::milliseconds(2500));
-        request_stop();
-    });
-    auto t0 = std::chrono::steady_clock::now();
-    Run r = run(o);
-    stopper.join();
+    // The stop follows the event (game 1 reported finished), not a guessed time: on a loaded
+    // machine game 1 may take seconds.
+    stream_test::LineOutput lines;
+    std::ostream out(&lines);
+    std::ostringstream err;
+    int code = -1;
+    std::thread match([&] { code = run_match(o, out, err); });
+    const bool finished = lines.wait_for("Finished game 1 ", 0, std::chrono::minutes(2)) >= 0;
+    const auto t0 = std::chrono::steady_clock::now();
+    request_stop();
+    match.join();
     clear_stop_request();
+    const std::string text = [&] {
+        std::string all;
+        for (const std::string& l : lines.lines()) all += l + "\n";
+        return all;
+    }();
+    const std::string pgn = slurp(o.pgn_path);
+    std::remove(o.pgn_path.c_str());
+    INFO(text << err.str());
+    REQUIRE(finished);
     CHECK(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() < 10.0);
-    CHECK(r.code == 130);
-    CHECK(r.out.find("Interrupted: 1 finished game(s) kept") != std::string::npos);
-    CHECK(count_of(r.pgn, "[Event ") == 1);
+    CHECK(code == 130);
+    CHECK(text.find("Interrupted: 1 finished game(s) kept") != std::string::npos);
+    CHECK(count_of(pgn, "[Event ") == 1);
+}
+
+TEST_CASE("games lost to a setup failure are reported as such and the run exits 1", "[match][runner]") {
+    // As HaChu with a hash it cannot allocate: the handshake works, then no readyok comes.
+    MatchOptions o = match_test::parsed({"--first", fake("usi", "--moves '5i5h 8i8h'"), "--name-first", "A",
+                                         "--second", fake("usi", "--no-pong"), "--name-second", "B",
+                                         "--first-protocol", "usi", "--second-protocol", "usi", "--games", "2",
+                                         "--tc", "5+0.1", "--pgn", temp_pgn("setup_failure")});
+    o.engines[1].handshake_timeout_ms = 1500;
+    Run r = run(o);
+    INFO(r.out << r.err);
+    CHECK(r.code == 1);
+    CHECK(count_of(r.pgn, "[TerminationDetails \"setup failure\"]") == 2);
+    CHECK(r.out.find("setup failure: 2 (A 0, B 2)") != std::string::npos);
+    CHECK(r.err.find("shishi-match: 2 game(s) lost to a setup failure, not played (first: ") != std::string::npos);
+    CHECK(r.err.find("no readyok within 1500 ms") != std::string::npos);
+}
+
+TEST_CASE("unwritable --json, --plot, --pgn and engine stderr files are refused before any engine starts", "[match][runner]") {
+    for (const char* option : {"--json", "--plot", "--pgn", "--first-stderr"}) {
+        INFO(option);
+        std::vector<std::string> args = {"--first", "/nonexistent/first", "--second", "/nonexistent/second",
+                                         "--games", "2", "--tc", "5", "--pgn", temp_pgn("unwritable")};
+        args.push_back(option);
+        args.push_back("/nonexistent/out.file");
+        MatchOptions o = match_test::parsed(args);
+        std::ostringstream out, err;
+        CHECK(run_match(o, out, err) == 1);
+        CHECK(err.str() == "shishi-match: /nonexistent/out.file: cannot write (no folder /nonexistent)\n");
+        CHECK(out.str().empty());  // no engine asked for its name, no game
+        std::remove(temp_pgn("unwritable").c_str());
+    }
+}
+
+TEST_CASE("a JSON file that cannot be written during the run makes the exit status 1", "[match][runner]") {
+    // The file's folder is writable (the check before the run passes), but the temporary file
+    // the JSON is written through is a folder: every write fails.
+    const std::string json = temp_pgn("json_fails") + ".json";
+    REQUIRE(::mkdir((json + ".tmp").c_str(), 0755) == 0);
+    MatchOptions o = match_test::parsed({"--first", fake("xboard", "--moves h4h5"), "--name-first", "A", "--second",
+                                         fake("xboard", "--moves h4h5"), "--name-second", "B", "--games", "2", "--tc",
+                                         "5", "--max-plies", "1", "--json", json, "--pgn", temp_pgn("json_fails")});
+    Run r = run(o);
+    ::rmdir((json + ".tmp").c_str());
+    INFO(r.out << r.err);
+    CHECK(count_of(r.pgn, "[Event ") == 2);
+    CHECK(r.err.find("cannot write JSON file '" + json + "'") != std::string::npos);
+    CHECK(r.code == 1);
+}
+
+TEST_CASE("match option errors state the range; outputs on one file; --version", "[match][options]") {
+    auto error_of = [](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"--first", "a", "--second", "b", "--games", "2", "--tc", "5", "--pgn", "x.pgn"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        std::ostringstream err;
+        CHECK_FALSE(parse_match_args(args, err));
+        return err.str();
+    };
+    CHECK(error_of({"-j", "1000"}) == "shishi-match: bad -j '1000' (1..256 games at once)\n");
+    CHECK(error_of({"--concurrency", "0"}) == "shishi-match: bad --concurrency '0' (1..256 games at once)\n");
+    CHECK(error_of({"--memory", "0"}).find("(MB, 1..1048576)") != std::string::npos);
+    CHECK(error_of({"--max-plies", "-1"}).find("(0..100000, 0 = no limit)") != std::string::npos);
+    CHECK(error_of({"--random-plies", "201"}).find("(0..200)") != std::string::npos);
+    CHECK(error_of({"--margin-ms", "x"}).find("(0..3600000)") != std::string::npos);
+    CHECK(error_of({"--json", "x.pgn"}) == "shishi-match: --pgn and --json name the same file 'x.pgn'\n");
+    CHECK(error_of({"--json", "r.json", "--plot", "r.json"}) ==
+          "shishi-match: --json and --plot name the same file 'r.json'\n");
+    std::ostringstream err;
+    auto v = parse_match_args({"--version"}, err);
+    REQUIRE(v);
+    CHECK(v->version);
 }
 
 TEST_CASE("SPRT stops the match early with its verdict", "[match][runner]") {

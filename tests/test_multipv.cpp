@@ -105,7 +105,20 @@ TEST_CASE("xboard: MultiPV option and analysis exclude/include", "[xboard][multi
     s.send("exclude h4h5");  // already excluded: no change
     s.send("exclude z9z9");
     REQUIRE(s.wait_for("Error (illegal move): exclude z9z9"));
-    std::this_thread::sleep_for(500ms);
+    // Thinking lines after the error (the search with only g4g5 left): waited for, not a guessed
+    // time, since a loaded machine may not print one within half a second.
+    auto thinking_after_error = [&] {
+        int n = 0;
+        bool after = false;
+        for (const auto& l : s.lines()) {
+            if (l.rfind("Error (illegal move): exclude z9z9", 0) == 0) after = true;
+            else if (after && !l.empty() && l[0] >= '0' && l[0] <= '9') ++n;
+        }
+        return n;
+    };
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (thinking_after_error() == 0 && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(10ms);
     s.send("exit");
     s.send("ping 1");
     REQUIRE(s.wait_for("pong 1"));

@@ -235,7 +235,11 @@ TEST_CASE("stop() from another thread ends an infinite search promptly, with 1 o
         l.infinite = true;
         SearchResult r;
         std::thread caller([&] { r = s.search(pos, l); });
-        std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        // The search is under way once it has counted nodes: waited for, not a guessed time (a
+        // loaded machine may not schedule it within 300 ms).
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        while (s.nodes_searched() == 0 && std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
         CHECK(s.nodes_searched() > 0);
         const auto t0 = std::chrono::steady_clock::now();
         s.stop();

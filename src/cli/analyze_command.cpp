@@ -7,14 +7,14 @@
 #include <fstream>
 #include <ostream>
 
+#include "shishi/cli/interrupt.hpp"
 #include "shishi/cli/options.hpp"
+#include "shishi/cli/output_path.hpp"
+#include "shishi/protocol/engine.hpp"
 #include "shishi/record/analysis.hpp"
 #include "shishi/record/eval_graph.hpp"
 
 namespace shishi::cli {
-
-std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err);
-std::optional<record::KifStyle> kif_style_option(ArgReader& args, std::ostream& err);
 
 namespace {
 
@@ -43,48 +43,44 @@ std::string duration_text(double seconds) {
 
 int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
     ArgReader args(argv);
-    auto from_format = format_option(args, "--from", err);
+    auto from_format = format_option(args, "--from");
     auto time = args.string_option("--time");
     auto depth = args.int_option("--depth", 1, MAX_PLY - 1);
     auto nodes = args.int_option("--nodes", 1, 2000000000);
-    auto threads = args.int_option("--threads", 1, 256);
+    // As many threads as the machine runs at once (USI's Threads has the same maximum).
+    auto threads = args.int_option("--threads", 1, max_threads());
     auto hash = args.int_option("--hash", 1, 65536);
     auto game = args.int_option("--game", 1, 1000000);
     auto out_path = args.string_option("--out");
     auto svg_path = args.string_option("--svg");
     auto rules_name = args.string_option("--rules");
-    auto style = kif_style_option(args, err);
+    auto style = kif_style_option(args);
     auto in = args.positional_string("record file");
-    bool ok = args.finish(err) && style;
     std::optional<double> seconds;
     if (time) {
         seconds = seconds_value(*time);
-        if (!seconds) err << "error: bad value '" << *time << "' for --time (seconds per position, up to 3600)\n";
-        ok = ok && seconds;
+        if (!seconds) args.error("bad value '" + *time + "' for --time (seconds per position, more than 0, up to 3600)");
     }
-    if (int(bool(time)) + int(bool(depth)) + int(bool(nodes)) > 1) {
-        err << "error: give one of --time, --depth, --nodes\n";
-        ok = false;
-    }
+    if (int(bool(time)) + int(bool(depth)) + int(bool(nodes)) > 1) args.error("give one of --time, --depth, --nodes");
     std::optional<record::Format> out_format;
-    if (out_path && *out_path == "-" && in) {
+    if (out_path && *out_path == "-") {
         // Standard output: the record in the format it came in; the summary goes to stderr.
-        out_format = from_format ? from_format : record::format_for_path(*in);
-        if (!out_format) {
-            err << "error: --out - writes the input's format: give it with --from\n";
-            ok = false;
-        }
+        out_format = from_format ? from_format : in ? record::format_for_path(*in) : std::nullopt;
+        if (!out_format) args.error("--out - writes the input's format: give it with --from");
     } else if (out_path) {
         out_format = record::format_for_path(*out_path);
-        if (!out_format) {
-            err << "error: " << *out_path << ": unknown record format (use .kif, .pgn or .usi)\n";
-            ok = false;
-        }
+        if (!out_format) args.error(*out_path + ": unknown record format (use .kif, .pgn or .usi)");
+        else if (auto problem = output_path_problem(*out_path); !problem.empty()) args.error(problem);
     }
-    if (!ok || !in) {
+    if (svg_path)
+        if (auto problem = output_path_problem(*svg_path); !problem.empty()) args.error(problem);
+    if (rules_name && !find_rule_preset(*rules_name))
+        args.error("unknown --rules '" + *rules_name + "' (book, xboard or lishogi)");
+    if (!args.finish(err) || !in) {
         err << "usage: shishi analyze <record.kif|.pgn|.usi> [--depth D | --nodes N | --time S] [--threads T]\n"
-               "                      [--hash MB] [--out annotated.kif|.pgn] [--svg graph.svg] [--game N]\n"
-               "                      [--rules book|xboard|lishogi] [--kif-style lishogi-server|lishogi-client]\n";
+               "                      [--hash MB] [--out annotated.kif|.pgn|.usi] [--svg graph.svg] [--game N]\n"
+               "                      [--from kif|pgn|usi] [--rules book|xboard|lishogi]\n"
+               "                      [--kif-style lishogi-server|lishogi-client]\n";
         return 2;
     }
     auto rec = record::read_record_file(*in, from_format, game.value_or(0));
@@ -106,10 +102,6 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     const RuleSet* rules = rules_name                          ? find_rule_preset(*rules_name)
                            : in_format == record::Format::PGN ? &xboard_rules()
                                                               : &lishogi_rules();
-    if (!rules) {
-        err << "error: unknown --rules '" << *rules_name << "' (book, xboard or lishogi)\n";
-        return 1;
-    }
     const bool terminal = isatty(STDERR_FILENO);
     const auto t0 = std::chrono::steady_clock::now();
     int last_plain = -1;
@@ -127,19 +119,34 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
             err << "analysed " << done << "/" << total << " positions, about " << duration_text(eta) << " left\n";
         }
     };
-    const record::Analysis analysis = record::analyze_record(*rec, searcher, limits, *rules, progress);
-
+    // Ctrl-C ends the analysis after the positions searched in full; what they give is kept.
+    catch_stop_signals();
+    record::Analysis analysis;
+    {
+        StopRelay relay([&] { searcher.stop(); });
+        analysis = record::analyze_record(*rec, searcher, limits, *rules, progress, stop_requested);
+    }
+    const int total = int((*rec).plies.size()) + 1;
     std::ostream& report = out_path && *out_path == "-" ? err : out;  // stdout holds the record alone
+    const bool interrupted = int(analysis.positions.size()) < total;  // a stop after the end is no interruption
+    if (interrupted) {
+        if (terminal) err << "\n";
+        report << "interrupted: " << analysis.positions.size() << " of " << total << " positions analysed, "
+            << analysis.moves.size() << " of " << (*rec).plies.size() << " moves judged\n";
+    }
+
     report << record::summary_text(*rec, analysis);
     if (out_path) {
         const record::Record annotated = record::annotate(*rec, analysis, *out_format);
-        if (auto e = record::write_record_file(annotated, *out_path, *out_format, {*style}); !e.empty()) {
+        if (auto e = record::write_record_file(annotated, *out_path, *out_format, {style}); !e.empty()) {
             err << "error: " << e << "\n";
             return 1;
         }
-        report << "annotated record: " << *out_path << "\n";
+        report << "annotated record: " << *out_path;
+        if (interrupted) report << " (" << analysis.moves.size() << " of " << (*rec).plies.size() << " moves annotated)";
+        report << "\n";
     }
-    if (svg_path) {
+    if (svg_path && !analysis.positions.empty()) {
         std::ofstream svg(*svg_path, std::ios::binary);
         svg << record::eval_graph_svg(*rec, analysis);
         svg.close();
@@ -149,7 +156,7 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         }
         report << "evaluation graph: " << *svg_path << "\n";
     }
-    return 0;
+    return interrupted ? 130 : 0;
 }
 
 }  // namespace shishi::cli

@@ -14,8 +14,9 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
     ArgReader a(args);
     std::optional<int> depth = DEFAULT_BENCH_DEPTH;
     std::optional<int> threads = 1;
-    if (args.size() > 1) depth = a.positional_int("depth", 1, 30);
-    if (args.size() > 2) threads = a.positional_int("threads", 1, MAX_BENCH_THREADS);
+    // Both are optional: read only when given (anything else left over is reported by finish).
+    if (a.has_positional()) depth = a.positional_int("depth", 1, 30);
+    if (a.has_positional()) threads = a.positional_int("threads", 1, MAX_BENCH_THREADS);
     if (!a.finish(err) || !depth || !threads) {
         err << "usage: shishi bench [depth] [threads]   (depth 1-30, default " << DEFAULT_BENCH_DEPTH
             << "; threads 1-" << MAX_BENCH_THREADS << ", default 1)\n";

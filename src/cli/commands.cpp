@@ -1,6 +1,9 @@
 #include "shishi/cli/commands.hpp"
 
 #include <ostream>
+#include <string>
+
+#include "shishi/version.hpp"
 
 namespace shishi::cli {
 
@@ -25,10 +28,13 @@ struct Command {
 int help_command(const std::vector<std::string>&, std::ostream& out, std::ostream&);
 
 const Command COMMANDS[] = {
-    {"perft", perft_command, "perft <depth> [--fen F | --sfen S]   count leaves of the move tree"},
-    {"divide", divide_command, "divide <depth> [--fen F | --sfen S]  perft per root move"},
-    {"perftsuite", perftsuite_command, "perftsuite <file> [--max-depth N]   check a perft reference file"},
-    {"bench", bench_command, "bench [depth] [threads]                fixed-depth search benchmark (nodes, nps)"},
+    {"perft", perft_command,
+     "perft <depth> [--fen F | --sfen S] [--rules R]   count leaves of the move tree (depth 1-12)"},
+    {"divide", divide_command, "divide <depth> [--fen F | --sfen S] [--rules R]  perft per root move (depth 1-12)"},
+    {"perftsuite", perftsuite_command,
+     "perftsuite <file> [--max-depth N] [--rules R]     check a perft reference file"},
+    {"bench", bench_command, "bench [depth] [threads]                fixed-depth search benchmark (nodes, nps);\n"
+                             "                                                depth 1-30 (default 7), threads 1-64 (default 1)"},
     {"benchpositions", benchpositions_command,
      "benchpositions                         bench positions as XBoard moves from the start"},
     {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune"},
@@ -36,33 +42,55 @@ const Command COMMANDS[] = {
     {"analyze", analyze_command,
      "analyze <record> [options]             annotate a game (KIF, PGN, USI list): evaluations, mistakes,\n"
      "                                                summary; --depth D | --nodes N | --time S, --threads T, --hash MB,\n"
-     "                                                --out annotated.kif|.pgn, --svg graph.svg, --game N"},
+     "                                                --out annotated.kif|.pgn|.usi, --svg graph.svg, --game N,\n"
+     "                                                --from kif|pgn|usi, --rules R"},
     {"convert", convert_command,
-     "convert <in> <out> [--game N]          a game record from one format (.kif, .pgn, .usi) to another"},
-    {"help", help_command, "help                                   this list"},
+     "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another"},
+    {"help", help_command, "help                                   this list (also --help; `shishi COMMAND --help`)"},
 };
 
 int help_command(const std::vector<std::string>&, std::ostream& out, std::ostream&) {
     out << "usage: shishi [command]\n"
+           "       shishi [--Name=value | --Name value ...]   the engine, with engine options set first\n"
            "Without a command, shishi reads a protocol from standard input: the first command\n"
-           "'xboard' selects XBoard/CECP, 'usi' selects USI.\n\ncommands:\n";
+           "'xboard' selects XBoard/CECP, 'usi' selects USI. Engine options are those both protocols\n"
+           "list (`usi`, or `protover 2` in XBoard); in their names case, spaces, '_' and '-' do not\n"
+           "matter: --Move_Overhead=300, --move-overhead 300.\n\ncommands:\n";
     for (const Command& c : COMMANDS) out << "  shishi " << c.usage << "\n";
+    out << "  shishi " << std::string("--version").append(30, ' ') << "the version\n"
+           "R is a rule set: book, xboard or lishogi. analyze and tune stop at Ctrl-C and keep what\n"
+           "they finished; perft, divide and perftsuite print each result as it is found.\n";
     return 0;
 }
+
+bool is_help(const std::string& a) { return a == "--help" || a == "-h" || a == "help"; }
+bool is_version(const std::string& a) { return a == "--version" || a == "-V"; }
 
 }  // namespace
 
 bool is_command(const std::string& name) {
     for (const Command& c : COMMANDS)
         if (name == c.name) return true;
-    return name == "--help" || name == "-h";
+    return is_help(name) || is_version(name);
 }
 
 int run_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     if (args.empty()) return help_command(args, out, err);
-    for (const Command& c : COMMANDS)
-        if (args[0] == c.name) return c.run(args, out, err);
-    if (args[0] == "--help" || args[0] == "-h") return help_command(args, out, err);
+    if (is_version(args[0])) {
+        out << ENGINE_NAME << " " << ENGINE_VERSION << "\n";
+        return 0;
+    }
+    for (const Command& c : COMMANDS) {
+        if (args[0] != c.name) continue;
+        // `shishi COMMAND --help`: that command's usage, before it reads any other argument.
+        for (size_t i = 1; i < args.size(); ++i)
+            if (args[i] == "--help" || args[i] == "-h") {
+                out << "usage: shishi " << c.usage << "\n";
+                return 0;
+            }
+        return c.run(args, out, err);
+    }
+    if (is_help(args[0])) return help_command(args, out, err);
     err << "unknown command '" << args[0] << "'; try 'shishi help'\n";
     return 2;
 }

@@ -6,18 +6,15 @@
 
 namespace shishi::cli {
 
-std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err);
-std::optional<record::KifStyle> kif_style_option(ArgReader& args, std::ostream& err);
-
 int convert_command(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
     ArgReader args(argv);
-    auto from_format = format_option(args, "--from", err);
-    auto to_format = format_option(args, "--to", err);
+    auto from_format = format_option(args, "--from");
+    auto to_format = format_option(args, "--to");
     auto game = args.int_option("--game", 1, 1000000);
-    auto style = kif_style_option(args, err);
+    auto style = kif_style_option(args);
     auto in = args.positional_string("input record");
     auto target = args.positional_string("output record");
-    if (!args.finish(err) || !in || !target || !style) {
+    if (!args.finish(err) || !in || !target) {
         err << "usage: shishi convert <in.kif|.pgn|.usi|-> <out.kif|.pgn|.usi|-> [--from F] [--to F] [--game N]\n"
                "                      [--kif-style lishogi-server|lishogi-client]\n";
         return 2;
@@ -33,7 +30,7 @@ int convert_command(const std::vector<std::string>& argv, std::ostream& out, std
         err << "error: " << rec.error << "\n";
         return 1;
     }
-    if (auto e = record::write_record_file(*rec, *target, *fmt, {*style}); !e.empty()) {
+    if (auto e = record::write_record_file(*rec, *target, *fmt, {style}); !e.empty()) {
         err << "error: " << e << "\n";
         return 1;
     }
@@ -41,25 +38,6 @@ int convert_command(const std::vector<std::string>& argv, std::ostream& out, std
     (*target == "-" ? err : out) << "wrote " << *target << " (" << record::format_name(*fmt) << ", " << (*rec).plies.size() << " plies, result "
         << (*rec).result << ")\n";
     return 0;
-}
-
-// --kif-style: the KIF layout written; nullopt (after a message) for an unknown name.
-std::optional<record::KifStyle> kif_style_option(ArgReader& args, std::ostream& err) {
-    auto v = args.string_option("--kif-style");
-    if (!v) return record::KifStyle::LISHOGI_SERVER;
-    if (auto s = record::kif_style_by_name(*v)) return s;
-    err << "error: --kif-style takes lishogi-server or lishogi-client, not '" << *v << "'\n";
-    return std::nullopt;
-}
-
-std::optional<record::Format> format_option(ArgReader& args, const char* name, std::ostream& err) {
-    auto v = args.string_option(name);
-    if (!v) return std::nullopt;
-    if (*v == "kif") return record::Format::KIF;
-    if (*v == "pgn") return record::Format::PGN;
-    if (*v == "usi") return record::Format::USI;
-    err << "error: " << name << " takes kif, pgn or usi, not '" << *v << "'\n";
-    return std::nullopt;
 }
 
 }  // namespace shishi::cli

@@ -1,5 +1,6 @@
 #include "shishi/cli/options.hpp"
 
+
 #include "shishi/core/notation.hpp"
 
 namespace shishi::cli {
@@ -30,6 +31,17 @@ std::optional<int> ArgReader::positional_int(const char* what, int lo, int hi) {
     }
     errors_.push_back(std::string("missing ") + what);
     return std::nullopt;
+}
+
+bool ArgReader::has_positional() const {
+    for (size_t i = 0; i < rest_.size(); ++i) {
+        if (rest_[i].rfind("--", 0) == 0) {
+            ++i;
+            continue;
+        }
+        return true;
+    }
+    return false;
 }
 
 std::optional<std::string> ArgReader::positional_string(const char* what) {
@@ -66,7 +78,8 @@ std::optional<int> ArgReader::int_option(const char* name, int lo, int hi) {
     if (!s) return std::nullopt;
     auto v = to_int(*s);
     if (!v || *v < lo || *v > hi) {
-        errors_.push_back(std::string("bad value '") + *s + "' for " + name);
+        errors_.push_back(std::string("bad value '") + *s + "' for " + name + " (expected " + std::to_string(lo) +
+                          ".." + std::to_string(hi) + ")");
         return std::nullopt;
     }
     return v;
@@ -102,11 +115,31 @@ std::optional<Position> ArgReader::position_option(const RuleSet& rules) {
     return start;
 }
 
+void ArgReader::error(std::string message) { errors_.push_back(std::move(message)); }
+
 bool ArgReader::finish(std::ostream& err) {
     for (auto& r : rest_) errors_.push_back("unexpected argument '" + r + "'");
     rest_.clear();
     for (auto& e : errors_) err << "error: " << e << "\n";
     return errors_.empty();
+}
+
+std::optional<record::Format> format_option(ArgReader& args, const char* name) {
+    auto v = args.string_option(name);
+    if (!v) return std::nullopt;
+    if (*v == "kif") return record::Format::KIF;
+    if (*v == "pgn") return record::Format::PGN;
+    if (*v == "usi") return record::Format::USI;
+    args.error(std::string(name) + " takes kif, pgn or usi, not '" + *v + "'");
+    return std::nullopt;
+}
+
+record::KifStyle kif_style_option(ArgReader& args) {
+    auto v = args.string_option("--kif-style");
+    if (!v) return record::KifStyle::LISHOGI_SERVER;
+    if (auto s = record::kif_style_by_name(*v)) return *s;
+    args.error("--kif-style takes lishogi-server or lishogi-client, not '" + *v + "'");
+    return record::KifStyle::LISHOGI_SERVER;
 }
 
 }  // namespace shishi::cli

@@ -43,12 +43,14 @@ int divide_command(const std::vector<std::string>& args, std::ostream& out, std:
     }
     Position p = *pos;
     uint64_t total = 0;
-    auto rows = divide(p, *depth);
-    for (auto& [move, count] : rows) {
-        out << move << " " << count << "\n";
+    size_t moves = 0;
+    // Each row as soon as it is counted, flushed: Ctrl-C keeps the rows finished so far.
+    divide(p, *depth, [&](const std::string& move, uint64_t count) {
+        out << move << " " << count << std::endl;
         total += count;
-    }
-    out << "moves " << rows.size() << "\nnodes " << total << std::endl;
+        ++moves;
+    });
+    out << "moves " << moves << "\nnodes " << total << std::endl;
     return 0;
 }
 
@@ -68,6 +70,7 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
     }
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
+    out << std::unitbuf;  // every result line at once: Ctrl-C keeps the positions checked so far
     for (auto& e : errors) err << *file << ": " << e << "\n";
     int mismatches = run_perft_suite(cases, max_depth, out, *rules);
     out << cases.size() << " positions, " << mismatches << " mismatches" << std::endl;

@@ -3,7 +3,9 @@
 #include <fstream>
 #include <ostream>
 
+#include "shishi/cli/interrupt.hpp"
 #include "shishi/cli/options.hpp"
+#include "shishi/cli/output_path.hpp"
 #include "shishi/eval/tuning.hpp"
 #include "shishi/eval/training_games.hpp"
 
@@ -50,10 +52,9 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
     const int holdout = a.int_option("--holdout", 0, 50).value_or(10);
     auto data_file = a.positional_string("data file");
     int passes = 20;
-    if (args.size() > 2 && args[2].rfind("--", 0) != 0) {
-        auto p = a.positional_int("iterations", 1, 10000);
-        passes = p.value_or(0);
-    }
+    if (a.has_positional()) passes = a.positional_int("iterations", 1, 10000).value_or(0);
+    if (save)
+        if (auto problem = output_path_problem(*save); !problem.empty()) a.error(problem);
     if (!a.finish(err) || !data_file || passes == 0) {
         err << "usage: shishi tune <data file> [iterations] [--out FILE] [--holdout PERCENT]\n";
         return 2;
@@ -77,7 +78,9 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
     out << train.size() << " training and " << validation.size() << " held-out positions ("
         << data.rejected << " lines rejected); scale K = " << k << " cp\n";
     const EvalParams before = eval_params();
-    const EvalParams tuned = tune_weights(train, validation, k, passes, out);
+    // Ctrl-C drops the pass under way; the weights of the passes before are reported and saved.
+    catch_stop_signals();
+    const EvalParams tuned = tune_weights(train, validation, k, passes, out, stop_requested);
     out << "changed weights (name: before -> after):\n";
     for (int i = 0; i < EVAL_PARAM_NB; ++i)
         if (tuned[i] != before[i])
@@ -91,7 +94,7 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
         write_eval_params(file, tuned);
         out << "weights written to " << *save << "\n";
     }
-    return 0;
+    return stop_requested() ? 130 : 0;
 }
 
 }  // namespace shishi::cli

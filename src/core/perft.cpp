@@ -25,7 +25,8 @@ uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     return nodes;
 }
 
-std::vector<std::pair<std::string, uint64_t>> divide(Position& pos, int depth) {
+std::vector<std::pair<std::string, uint64_t>> divide(
+    Position& pos, int depth, const std::function<void(const std::string&, uint64_t)>& on_row) {
     std::vector<std::pair<std::string, uint64_t>> out;
     MoveList list;
     generate_legal(pos, list);
@@ -33,6 +34,7 @@ std::vector<std::pair<std::string, uint64_t>> divide(Position& pos, int depth) {
         pos.make(m);
         out.emplace_back(move_to_xboard(m), perft(pos, depth - 1));
         pos.unmake();
+        if (on_row) on_row(out.back().first, out.back().second);
     }
     return out;
 }

@@ -47,7 +47,7 @@ double fit_scale(const std::vector<TuningSample>& samples) {
 
 EvalParams tune_weights(const std::vector<TuningSample>& train,
                         const std::vector<TuningSample>& validation, double k, int passes,
-                        std::ostream& log) {
+                        std::ostream& log, const std::function<bool()>& stopped) {
     EvalParams current = eval_params();
     double train_error = tuning_error(train, k);
     // Early stopping: the result is the table with the lowest held-out error seen after a pass
@@ -59,6 +59,11 @@ EvalParams tune_weights(const std::vector<TuningSample>& train,
     for (int pass = 1; pass <= passes; ++pass) {
         int changed = 0;
         for (int i = 0; i < EVAL_PARAM_NB; ++i) {
+            if (stopped && stopped()) {
+                log << "pass " << pass << " interrupted; keeping the table of the passes before" << std::endl;
+                set_eval_params(best);
+                return best;
+            }
             const int step = EVAL_PARAM_INFO[i].step;
             if (step == 0) continue;
             for (int dir : {+1, -1}) {

@@ -173,6 +173,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             o.help = true;
             return o;
         }
+        if (a == "-V" || a == "--version") {
+            o.version = true;
+            return o;
+        }
         if (a == "--debug") {
             o.debug = true;
             continue;
@@ -230,48 +234,49 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             o.tournament = *t;
         } else if (a == "--memory") {
             auto n = parse_int(s, 1, 1 << 20);
-            if (!n) return fail("bad --memory '" + s + "'");
+            if (!n) return fail("bad --memory '" + s + "' (MB, 1.." + std::to_string(1 << 20) + ")");
             memory = int(*n);
         } else if (a == "--handshake-timeout") {
             auto ms = parse_seconds(s);
-            if (!ms || *ms <= 0) return fail("bad --handshake-timeout '" + s + "'");
+            if (!ms || *ms <= 0) return fail("bad --handshake-timeout '" + s + "' (seconds, more than 0)");
             handshake = *ms;
         } else if (a == "--games") {
             auto n = parse_int(s, 1, 100'000'000);
-            if (!n) return fail("bad --games '" + s + "' (a positive number)");
+            if (!n) return fail("bad --games '" + s + "' (1..100000000)");
             o.games = int(*n);
         } else if (a == "--tc" || a == "--st" || a == "--depth" || a == "--nodes") {
             if (!set_limit(match_limits, a.substr(2), s, a, error)) return fail(error);
         } else if (a == "--move-timeout") {
             auto ms = parse_seconds(s);
-            if (!ms || *ms <= 0) return fail("bad --move-timeout '" + s + "'");
+            if (!ms || *ms <= 0) return fail("bad --move-timeout '" + s + "' (seconds, more than 0)");
             move_timeout = *ms;
         } else if (a == "--margin-ms") {
             auto n = parse_int(s, 0, 3'600'000);
-            if (!n) return fail("bad --margin-ms '" + s + "'");
+            if (!n) return fail("bad --margin-ms '" + s + "' (0..3600000)");
             o.referee.margin_ms = *n;
         } else if (a == "-j" || a == "--concurrency") {
             auto n = parse_int(s, 1, 256);
-            if (!n) return fail("bad -j '" + s + "'");
+            if (!n) return fail("bad " + a + " '" + s + "' (1..256 games at once)");
             o.concurrency = int(*n);
         } else if (a == "--openings") o.openings_path = s;
         else if (a == "--random-plies") {
             auto n = parse_int(s, 0, 200);
-            if (!n) return fail("bad --random-plies '" + s + "'");
+            if (!n) return fail("bad --random-plies '" + s + "' (0..200)");
             o.random_plies = int(*n);
         } else if (a == "--seed") {
             auto n = parse_int(s, 0, LLONG_MAX);
-            if (!n) return fail("bad --seed '" + s + "'");
+            if (!n) return fail("bad --seed '" + s + "' (0.." + std::to_string(LLONG_MAX) + ")");
             o.seed = uint64_t(*n);
         } else if (a == "--max-plies") {
             auto n = parse_int(s, 0, 100'000);
-            if (!n) return fail("bad --max-plies '" + s + "'");
+            if (!n) return fail("bad --max-plies '" + s + "' (0..100000, 0 = no limit)");
             o.referee.max_plies = int(*n);
         } else if (a == "--adjudicate") {
             size_t colon = s.find(':');
             auto score = parse_int(s.substr(0, colon), 1, 1'000'000);
             auto moves = colon == std::string::npos ? std::nullopt : parse_int(s.substr(colon + 1), 1, 10'000);
-            if (!score || !moves) return fail("bad --adjudicate '" + s + "' (want SCORE:MOVES, e.g. 1000:5)");
+            if (!score || !moves)
+                return fail("bad --adjudicate '" + s + "' (want SCORE:MOVES, SCORE 1..1000000 cp, MOVES 1..10000, e.g. 1000:5)");
             o.referee.adjudication = {int(*score), int(*moves)};
         } else if (a == "--rules") {
             if (!parse_rules(s, o.referee.rules, error)) return fail(error);
@@ -291,6 +296,14 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     if (specs.size() < 2) return fail("two engines are needed: --first and --second, or --engine twice");
     if (o.games <= 0) return fail("--games N is needed");
     if (o.pgn_path.empty()) return fail("--pgn FILE is needed");
+    // Each output rewrites its file: two of them on one file would destroy each other's text.
+    const std::pair<const char*, const std::string*> outputs[] = {
+        {"--pgn", &o.pgn_path}, {"--json", &o.json_path}, {"--plot", &o.plot_path}};
+    for (size_t a = 0; a < 3; ++a)
+        for (size_t b = a + 1; b < 3; ++b)
+            if (!outputs[b].second->empty() && *outputs[a].second == *outputs[b].second)
+                return fail(std::string(outputs[a].first) + " and " + outputs[b].first + " name the same file '" +
+                            *outputs[a].second + "'");
     if (o.sprt && specs.size() != 2) return fail("--sprt needs exactly two engines");
     const int64_t timeout = move_timeout.value_or(TimeControl{}.no_clock_move_limit_ms);
     // Each engine is checked under the limits it will play; only one with limits of its own

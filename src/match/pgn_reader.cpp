@@ -4,6 +4,10 @@ namespace shishi::match {
 namespace {
 
 bool is_result(const std::string& w) { return w == "1-0" || w == "0-1" || w == "1/2-1/2" || w == "*"; }
+// "12." and "12..." are move numbers, "$2" a NAG.
+bool is_move_number_or_nag(const std::string& w) {
+    return w[0] == '$' || (w[0] >= '0' && w[0] <= '9' && w.back() == '.');
+}
 
 }  // namespace
 
@@ -22,6 +26,7 @@ PgnFile read_pgn_games(const std::string& text) {
     while (i < n) {
         char c = text[i];
         if (c == '[' && !in_moves) {
+            if (!in_game) game.begin = i;
             // A tag pair: [Name "value"] with \" and \\ escapes.
             size_t j = i + 1;
             std::string name;
@@ -49,6 +54,7 @@ PgnFile read_pgn_games(const std::string& text) {
             game.comment = text.substr(i + 1, close - i - 1);
             for (char& ch : game.comment)
                 if (ch == '\n') ch = ' ';
+            if (game.comment == "opening") game.opening_plies = int(game.moves.size());
             in_moves = true;
             i = close + 1;
             continue;
@@ -73,6 +79,9 @@ PgnFile read_pgn_games(const std::string& text) {
             in_game = in_moves = false;
             file.complete_bytes = i + 1;
             if (file.complete_bytes < n && text[file.complete_bytes] == '\n') ++file.complete_bytes;
+            file.games.back().end = file.complete_bytes;
+        } else if (!is_result(word) && !is_move_number_or_nag(word)) {
+            game.moves.push_back(word);
         }
     }
     return file;

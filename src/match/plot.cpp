@@ -99,13 +99,28 @@ std::string render_plot_svg(const std::vector<PlotPoint>& points, const std::opt
     std::string band, line;
     for (const PlotPoint& p : points) band += num(x(p.games)) + "," + num(elo.y(p.high)) + " ";
     for (auto it = points.rbegin(); it != points.rend(); ++it) band += num(x(it->games)) + "," + num(elo.y(it->low)) + " ";
-    for (const PlotPoint& p : points) line += num(x(p.games)) + "," + num(elo.y(p.elo)) + " ";
-    if (!points.empty()) {
-        band.pop_back();
-        line.pop_back();
+    // An infinite estimate (one side won every game so far) is no value: it is left out of the
+    // line and marked by a triangle at the edge it points to, explained by a note.
+    std::string unbounded;
+    for (const PlotPoint& p : points) {
+        if (std::isfinite(p.elo)) {
+            line += num(x(p.games)) + "," + num(elo.y(p.elo)) + " ";
+            continue;
+        }
+        const double px = x(p.games), py = p.elo > 0 ? elo.top + 1 : elo.top + elo.height - 1;
+        const double base = p.elo > 0 ? py + 9 : py - 9;
+        unbounded += "<polygon class=\"elo-unbounded\" points=\"" + num(px) + "," + num(py) + " " + num(px - 5) + "," +
+                     num(base) + " " + num(px + 5) + "," + num(base) + "\" fill=\"#08519c\"><title>" +
+                     std::to_string(p.games) + " games: Elo " + (p.elo > 0 ? "+" : "-") +
+                     "infinite, one side won every game</title></polygon>\n";
     }
+    if (!band.empty()) band.pop_back();
+    if (!line.empty()) line.pop_back();
     s += "<polygon id=\"elo-interval\" points=\"" + band + "\" fill=\"#9ecae1\" fill-opacity=\"0.6\" stroke=\"none\"/>\n";
     s += "<polyline id=\"elo-line\" points=\"" + line + "\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"2\"/>\n";
+    if (!unbounded.empty())
+        s += unbounded + "<text x=\"" + num(x0 + 6) + "\" y=\"" + num(elo.top + elo.height - 6) +
+             "\" font-size=\"11\" fill=\"#08519c\">triangles: no finite Elo (one side won every game)</text>\n";
     s += "</g>\n";
 
     double bottom = TOP + PANEL;

@@ -13,6 +13,7 @@
 #include <thread>
 #include <unistd.h>
 
+#include "shishi/cli/output_path.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/pentanomial.hpp"
 #include "shishi/match/pgn.hpp"
@@ -21,6 +22,7 @@
 #include "shishi/match/results_json.hpp"
 #include "shishi/match/stats.hpp"
 #include "shishi/match/tournament.hpp"
+#include "shishi/record/pgn.hpp"
 
 namespace shishi::match {
 namespace {
@@ -110,6 +112,11 @@ public:
         clear_progress();
         write_outputs(state, true);
         for (const std::string& e : errors_) err << "shishi-match: " << e << "\n";
+        // Games lost to a setup failure were never played: their results are not the engines'
+        // play, so the run says so and fails (exit status 1).
+        if (!setup_failures_.empty())
+            err << "shishi-match: " << setup_failures_.size() << " game(s) lost to a setup failure, not played"
+                << " (first: " << setup_failures_.front() << "); the results are not the engines' play\n";
         if (interrupted)
             out << "Interrupted: " << games_.size() << " finished game(s) kept"
                 << (resumed_ > 0 ? " (" + std::to_string(resumed_) + " from before the resume)" : "") << "\n";
@@ -146,6 +153,7 @@ private:
         if (tc.second.empty()) tc.second.resize(names_.size());
         ++tc.first;
         if (g.offender) ++tc.second[size_t(*g.offender)];
+        if (g.termination == Termination::SETUP_FAILURE) setup_failures_.push_back(g.reason);
         games_.push_back(g);
         // The plot follows the first pairing (the match, or the first engine's first opponent).
         if (slot.pairing == 0) {
@@ -272,6 +280,14 @@ private:
 
 public:
     bool sprt_decided() const { return sprt_decided_; }
+    int setup_failures() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return int(setup_failures_.size());
+    }
+    bool output_failed() {  // the JSON or plot file could not be written at some point
+        std::lock_guard<std::mutex> lock(mutex_);
+        return json_error_ || plot_error_;
+    }
 
 private:
     const MatchOptions& options_;
@@ -289,6 +305,7 @@ private:
     // Termination key -> (count, offences per engine).
     std::map<std::string, std::pair<int, std::vector<int>>> terminations_;
     std::vector<std::string> errors_;
+    std::vector<std::string> setup_failures_;  // the reasons of games lost before they began
     TimePoint started_;
     TimePoint last_write_{};
     bool progress_shown_ = false;
@@ -306,9 +323,10 @@ Opening opening_for(const std::vector<Opening>& book, int opening, const MatchOp
     return op;
 }
 
-// A game that engine `loser` lost before it began: it could not be started.
-GameRecord start_failure(int round, const GameSlot& slot, int loser, const MatchOptions& o,
-                         const std::vector<std::string>& names, const std::string& why, const Opening& opening) {
+// The game of a slot before its first move: players, controls, opening. Also what --resume
+// compares a game of the PGN with.
+GameRecord game_shell(int round, const GameSlot& slot, const MatchOptions& o, const std::vector<std::string>& names,
+                      const Opening& opening) {
     GameRecord rec;
     rec.round = round;
     rec.white_name = names[size_t(slot.white)];
@@ -319,12 +337,19 @@ GameRecord start_failure(int round, const GameSlot& slot, int loser, const Match
     rec.opening_plies = int(opening.moves.size());
     rec.white_tc = limits(o.engines[size_t(slot.white)], o);
     rec.black_tc = limits(o.engines[size_t(slot.black)], o);
+    rec.date = today();
+    return rec;
+}
+
+// A game that engine `loser` lost before it began: it could not be started.
+GameRecord start_failure(int round, const GameSlot& slot, int loser, const MatchOptions& o,
+                         const std::vector<std::string>& names, const std::string& why, const Opening& opening) {
+    GameRecord rec = game_shell(round, slot, o, names, opening);
     Color loser_color = loser == slot.white ? WHITE : BLACK;
     rec.offender = loser_color;
     rec.outcome = loser_color == WHITE ? Outcome::BLACK_WINS : Outcome::WHITE_WINS;
     rec.termination = Termination::SETUP_FAILURE;
     rec.reason = std::string(loser_color == WHITE ? "White" : "Black") + " could not be started: " + why;
-    rec.date = today();
     return rec;
 }
 
@@ -429,10 +454,33 @@ std::string limits_text(const MatchOptions& o, const std::vector<std::string>& n
     return s;
 }
 
-// Reads the finished games of an earlier session from the PGN, drops a torn last game, and
-// checks that the games belong to this run. False with a message otherwise.
+// Does a game of the PGN fit its slot in this run: the same time controls, and the same opening
+// (start position and book moves, random plies included)? "" when it does, else why not.
+std::string resume_mismatch(const PgnGameSummary& g, const GameRecord& shell) {
+    const record::Record expected = to_record(shell, PgnHeader{});
+    auto tag = [&](const char* name) {
+        const std::string* v = expected.tag(name);
+        return v ? *v : std::string();
+    };
+    for (const char* name : {"TimeControl", "WhiteTimeControl", "BlackTimeControl"})
+        if (g.tag(name) != tag(name))
+            return std::string("was played with ") + name + " \"" + g.tag(name) + "\", this run has \"" + tag(name) +
+                   "\" (other --tc, --st or per-engine limits?)";
+    std::vector<std::string> book;
+    for (int i = 0; i < shell.opening_plies; ++i) book.push_back(record::pgn_move_text(shell.moves[size_t(i)]));
+    const std::vector<std::string> played(g.moves.begin(), g.moves.begin() + std::min<long>(g.opening_plies, long(g.moves.size())));
+    if (g.tag("FEN") != tag("FEN") || played != book)
+        return "started from another opening than this run's (other --openings, --random-plies or --seed?)";
+    return "";
+}
+
+// Reads the finished games of an earlier session from the PGN and checks that they belong to
+// this run (players, time controls and opening of their round). A torn last game is cut off;
+// games lost to a setup failure were never played: they are dropped from the file (`dropped`
+// counts them) and played again. False with a message otherwise.
 bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std::vector<std::string>& names,
-                     std::vector<GameSummary>& games, std::string& error) {
+                     const std::vector<Opening>& book, std::vector<GameSummary>& games, int& dropped,
+                     std::string& error) {
     std::ifstream in(o.pgn_path);
     if (!in) return true;  // nothing played yet: a fresh start
     std::stringstream text;
@@ -441,6 +489,7 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
     const std::string all = text.str();
     PgnFile file = read_pgn_games(all);
     std::set<int> seen;
+    std::string kept;  // the file without the dropped games
     for (const PgnGameSummary& g : file.games) {
         const std::string& round_text = g.tag("Round");
         int round = 0;
@@ -456,19 +505,37 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
                     " and " + names[size_t(slot.black)] + " there (other engines or options?)";
             return false;
         }
+        const std::string mismatch =
+            resume_mismatch(g, game_shell(round, slot, o, names, opening_for(book, slot.opening, o)));
+        if (!mismatch.empty()) {
+            error = "--resume: game " + std::to_string(round) + " in '" + o.pgn_path + "' " + mismatch;
+            return false;
+        }
+        const Termination termination =
+            termination_from_name(g.tag("TerminationDetails")).value_or(Termination::RULE);
+        if (termination == Termination::SETUP_FAILURE && g.result != "*") {
+            ++dropped;
+            continue;
+        }
+        kept += all.substr(g.begin, g.end - g.begin);
         if (g.result == "*" || !seen.insert(round).second) continue;
         GameSummary s;
         s.round = round;
         s.white = slot.white;
         s.black = slot.black;
         s.result = g.result;
-        s.termination = termination_from_name(g.tag("TerminationDetails")).value_or(Termination::RULE);
+        s.termination = termination;
         s.reason = g.comment;
         s.plies = std::atoi(g.tag("PlyCount").c_str());
         if (is_forfeit(s.termination)) s.offender = s.result == "1-0" ? slot.black : slot.white;
         games.push_back(s);
     }
-    if (file.complete_bytes < all.size()) {
+    if (dropped > 0) {
+        if (!write_file_atomically(o.pgn_path, kept)) {
+            error = "--resume: cannot rewrite '" + o.pgn_path + "' without its games lost to a setup failure";
+            return false;
+        }
+    } else if (file.complete_bytes < all.size()) {
         std::error_code ec;
         std::filesystem::resize_file(o.pgn_path, file.complete_bytes, ec);
         if (ec) {
@@ -482,6 +549,15 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
 }  // namespace
 
 int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
+    // Every output file before any engine starts: an unwritable one must not cost the games.
+    std::vector<std::string> outputs = {o.pgn_path, o.json_path, o.plot_path};
+    for (const EngineConfig& e : o.engines) outputs.push_back(e.stderr_path);
+    for (const std::string& path : outputs)
+        if (!path.empty())
+            if (std::string problem = cli::output_path_problem(path); !problem.empty()) {
+                err << "shishi-match: " << problem << "\n";
+                return 1;
+            }
     std::vector<Opening> book;
     if (!o.openings_path.empty()) {
         auto loaded = load_openings(o.openings_path);
@@ -503,9 +579,10 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     const Schedule schedule(make_pairings(int(configs.size()), o.tournament), o.games);
 
     std::vector<GameSummary> earlier;
+    int dropped = 0;
     if (o.resume) {
         std::string error;
-        if (!resume_from_pgn(o, schedule, names, earlier, error)) {
+        if (!resume_from_pgn(o, schedule, names, book, earlier, dropped, error)) {
             err << "shishi-match: " << error << "\n";
             return 1;
         }
@@ -530,7 +607,9 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         << std::endl;
     if (o.resume)
         out << "Resuming: " << earlier.size() << " finished game(s) in " << o.pgn_path << ", "
-            << schedule.total() - int(earlier.size()) << " to play" << std::endl;
+            << schedule.total() - int(earlier.size()) << " to play"
+            << (dropped > 0 ? " (" + std::to_string(dropped) + " lost to a setup failure dropped, to play again)" : "")
+            << std::endl;
 
     std::vector<std::thread> threads;
     int n = std::min(o.concurrency, std::max(1, schedule.total() - int(earlier.size())));
@@ -547,7 +626,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     state.summary(out, err, interrupted, final_state);
     out.flush();
     if (interrupted) return 130;
-    return state.aborted ? 1 : 0;
+    return state.aborted || state.setup_failures() > 0 || state.output_failed() ? 1 : 0;
 }
 
 }  // namespace shishi::match

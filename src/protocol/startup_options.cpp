@@ -2,6 +2,7 @@
 // both protocols' option tables (the values are checked when a protocol applies them).
 #include "shishi/protocol/startup_options.hpp"
 
+#include <optional>
 #include <sstream>
 
 #include "shishi/protocol/engine.hpp"
@@ -11,13 +12,26 @@
 namespace shishi {
 namespace {
 
-// Every option either protocol offers (building the tables allocates no search).
-bool is_engine_option(const std::string& name) {
+// The option of that name among every option either protocol offers (building the tables
+// allocates no search), without its action: checking a value on it must not, say, allocate
+// the hash. nullopt when no protocol has it.
+std::optional<EngineOption> engine_option(const std::string& name) {
     std::ostringstream sink;
     Engine engine(sink, [](std::string_view n) { return std::string(n); });
     usi::add_usi_options(engine.options());
     add_xboard_options(engine.options());
-    return engine.options().find(name) != nullptr;
+    const EngineOption* known = engine.options().find(name);
+    if (!known) return std::nullopt;
+    EngineOption copy = *known;
+    copy.on_change = nullptr;
+    return copy;
+}
+
+// "--move-overhead" names the option "Move Overhead" too: '-' is read as '_'.
+std::string option_name(std::string text) {
+    for (char& c : text)
+        if (c == '-') c = '_';
+    return text;
 }
 
 bool is_flag(const std::string& a) { return a.size() > 2 && a[0] == '-' && a[1] == '-'; }
@@ -25,7 +39,7 @@ bool is_flag(const std::string& a) { return a.size() > 2 && a[0] == '-' && a[1] 
 }  // namespace
 
 bool looks_like_startup_options(const std::vector<std::string>& args) {
-    return !args.empty() && is_flag(args[0]) && args[0] != "--help";
+    return !args.empty() && is_flag(args[0]) && args[0] != "--help" && args[0] != "--version";
 }
 
 StartupParse parse_startup_options(const std::vector<std::string>& args) {
@@ -38,9 +52,11 @@ StartupParse parse_startup_options(const std::vector<std::string>& args) {
         }
         const size_t eq = a.find('=');
         StartupOption o;
-        o.name = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-        if (!is_engine_option(o.name)) {
-            r.error = "unknown engine option '--" + o.name + "' (the options are listed after `usi`, or by "
+        const std::string given = a.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
+        o.name = option_name(given);
+        const std::optional<EngineOption> option = engine_option(o.name);
+        if (!option) {
+            r.error = "unknown engine option '--" + given + "' (the options are listed after `usi`, or by "
                       "`protover 2` in XBoard)";
             return r;
         }
@@ -50,6 +66,12 @@ StartupParse parse_startup_options(const std::vector<std::string>& args) {
             o.value = args[++i];
         } else {
             r.error = "engine option '--" + o.name + "' needs a value (--" + o.name + "=value)";
+            return r;
+        }
+        OptionTable alone;
+        alone.add(*option);
+        if (OptionSetResult set = alone.set(o.name, o.value); !set.ok()) {
+            r.error = "engine option --" + o.name + ": " + set.error;
             return r;
         }
         r.options.push_back(std::move(o));

@@ -56,13 +56,14 @@ int judgement_nag(Judgement j) {
 }
 
 Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLimits& limits,
-                        const RuleSet& rules, const std::function<void(int, int)>& progress) {
+                        const RuleSet& rules, const std::function<void(int, int)>& progress,
+                        const std::function<bool()>& stopped) {
     Analysis a;
     const int n = int(record.plies.size());
     searcher.new_game();
     Game game(rules);
     game.reset(record.start);
-    for (int i = 0; i <= n; ++i) {
+    for (int i = 0; i <= n && !(stopped && stopped()); ++i) {
         PositionEval e;
         const GameStatus status = game.status();
         if (i == n && status.over()) {
@@ -83,13 +84,14 @@ Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLi
             const int clamped = is_mate_score(res.score) ? (res.score > 0 ? SCORE_CLAMP : -SCORE_CLAMP)
                                                          : clamp_score(res.score);
             e.score = game.position().side_to_move() == WHITE ? clamped : -clamped;
+            if (stopped && stopped()) break;  // this search was cut short
         }
         a.positions.push_back(e);
         if (progress) progress(i + 1, n + 1);
         if (i < n) game.play(record.plies[size_t(i)].move);
     }
     Color side = record.start.side_to_move();
-    for (int i = 0; i < n; ++i) {
+    for (int i = 0; i + 1 < int(a.positions.size()); ++i) {
         MoveReview mr;
         mr.ply = i;
         mr.side = side;
@@ -157,7 +159,7 @@ Record annotate(const Record& record, const Analysis& a, Format format) {
     const std::string* annotator = record.tag("Annotator");
     if (annotator && *annotator == "Shishi analysis")
         for (Ply& p : out.plies) drop_previous_analysis(p);
-    for (size_t i = 0; i < out.plies.size(); ++i) {
+    for (size_t i = 0; i < out.plies.size() && i < a.moves.size(); ++i) {
         const PositionEval& after = a.positions[i + 1];
         const PositionEval& before = a.positions[i];
         const MoveReview& mr = a.moves[i];

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <utility>
@@ -16,8 +17,10 @@ namespace shishi {
 // With a stop flag: checked at every node above the last ply; once it is set the count
 // returned is partial (the caller checks the flag).
 uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
-// One (move in XBoard notation, subtree count) per legal move, in generation order.
-std::vector<std::pair<std::string, uint64_t>> divide(Position& pos, int depth);
+// One (move in XBoard notation, subtree count) per legal move, in generation order; each is
+// also passed to on_row as soon as it is counted.
+std::vector<std::pair<std::string, uint64_t>> divide(
+    Position& pos, int depth, const std::function<void(const std::string&, uint64_t)>& on_row = {});
 
 // One line of a perft suite file (the format of shared/perft/reference.tsv).
 struct PerftCase {

@@ -5,6 +5,7 @@
 
 #include <iosfwd>
 #include <string>
+#include <functional>
 #include <vector>
 
 #include "shishi/core/position.hpp"
@@ -42,10 +43,11 @@ double fit_scale(const std::vector<TuningSample>& samples);
 // and one down and keeps a change that lowers the training error. Stops after `passes` passes,
 // a pass without change, or a pass that does not lower the held-out error (early stopping);
 // returns the table after the pass with the lowest held-out error and leaves it installed
-// (set_eval_params). Progress (training and held-out error per pass) goes to log.
+// (set_eval_params). Progress (training and held-out error per pass) goes to log. When
+// `stopped` returns true (Ctrl-C), the pass under way is dropped and the best table so far kept.
 EvalParams tune_weights(const std::vector<TuningSample>& train,
                         const std::vector<TuningSample>& validation, double k, int passes,
-                        std::ostream& log);
+                        std::ostream& log, const std::function<bool()>& stopped = {});
 
 // The table as "name value" lines, which read_eval_params reads back.
 void write_eval_params(std::ostream& out, const EvalParams& p);

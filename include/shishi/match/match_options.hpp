@@ -32,6 +32,7 @@ struct MatchOptions {
     std::optional<SprtConfig> sprt;
     std::string event = "shishi-match";
     bool help = false;
+    bool version = false;          // --version: print it and exit
     bool debug = false;            // log all engine traffic to standard error
     bool terminal = false;         // output is a terminal: the progress line updates in place
 };

@@ -11,8 +11,11 @@ namespace shishi::match {
 
 struct PgnGameSummary {
     std::map<std::string, std::string> tags;
+    std::vector<std::string> moves;  // the move words, without move numbers and NAGs
+    int opening_plies = 0;           // moves before the `{opening}` comment (0: none)
     std::string result;   // "1-0", "0-1", "1/2-1/2" or "*"
     std::string comment;  // the last comment before the result (the runner's reason)
+    size_t begin = 0, end = 0;  // the game's bytes in the text (end past its line end)
     const std::string& tag(const std::string& name) const;  // "" when absent
 };
 

@@ -22,7 +22,9 @@ struct StartupParse {
 
 // Reads "--Name=value" and "--Name value" arguments. A name must be one of the engine's
 // options in either protocol (compared as option names are: case, spaces and underscores
-// ignored; "--Move_Overhead" is "Move Overhead").
+// ignored, '-' read as '_'; "--Move_Overhead" and "--move-overhead" are "Move Overhead"), and
+// its value one the option takes (a value above a resource limit such as Threads is clamped
+// later, with a note); anything else is an error before the protocol starts.
 StartupParse parse_startup_options(const std::vector<std::string>& args);
 
 // Does the argument list look like engine options (its first argument starts with "--" and

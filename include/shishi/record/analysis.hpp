@@ -47,8 +47,8 @@ struct MoveReview {
 };
 
 struct Analysis {
-    std::vector<PositionEval> positions;  // one per position: plies.size() + 1
-    std::vector<MoveReview> moves;        // one per ply
+    std::vector<PositionEval> positions;  // one per position: plies.size() + 1 (fewer when stopped)
+    std::vector<MoveReview> moves;        // one per ply between them
 };
 
 struct SideSummary {
@@ -60,8 +60,11 @@ struct SideSummary {
 
 // progress(done, total) is called after each position. The searcher's table is kept between
 // positions (cleared once at the start). `rules` decide when the game is over by rule.
+// When `stopped` returns true (Ctrl-C; the caller also stops the searcher), the analysis ends
+// there: it holds the positions searched in full before, and the moves between them.
 Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLimits& limits,
-                        const RuleSet& rules, const std::function<void(int, int)>& progress = {});
+                        const RuleSet& rules, const std::function<void(int, int)>& progress = {},
+                        const std::function<bool()>& stopped = {});
 SideSummary summarize(const Analysis& analysis, Color side);
 
 // "23." / "23..." for ply i of the record.

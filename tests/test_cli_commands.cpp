@@ -1,0 +1,230 @@
+// The `shishi` command-line tools as a user meets them (issue 24): every input error is reported
+// before any work starts and never exits 0; --help and --version; ranges stated in errors;
+// long jobs (analyze, tune, divide) interrupted keep what they finished.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <thread>
+#include <unistd.h>
+
+#include "live_streams.hpp"
+#include "shishi/cli/commands.hpp"
+#include "shishi/cli/interrupt.hpp"
+#include "shishi/core/perft.hpp"
+#include "shishi/eval/eval_params.hpp"
+#include "shishi/eval/tuning.hpp"
+#include "shishi/protocol/engine.hpp"
+#include "shishi/protocol/startup_options.hpp"
+#include "shishi/record/analysis.hpp"
+#include "shishi/record/record.hpp"
+
+using namespace shishi;
+
+namespace {
+
+struct Result {
+    int code;
+    std::string out, err;
+};
+
+Result shishi_cli(std::vector<std::string> args) {
+    std::ostringstream out, err;
+    int code = cli::run_command(args, out, err);
+    return {code, out.str(), err.str()};
+}
+
+const std::string GAME = SHISHI_SOURCE_DIR "/tests/data/records/xboard-shishi-vs-hachu.pgn";
+
+std::string temp_path(const std::string& name) { return "/tmp/shishi_cli_" + std::to_string(::getpid()) + "_" + name; }
+
+bool exists(const std::string& path) { return std::ifstream(path).good(); }
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("analyze and convert refuse a bad --from or --to before any work", "[cli]") {
+    Result a = shishi_cli({"analyze", GAME, "--from", "xyz", "--depth", "1"});
+    CHECK(a.code == 2);
+    CHECK(a.err.find("--from takes kif, pgn or usi, not 'xyz'") != std::string::npos);
+    CHECK(a.out.empty());  // no summary: nothing was analysed
+
+    const std::string target = temp_path("x.kif");
+    std::remove(target.c_str());
+    Result c = shishi_cli({"convert", GAME, target, "--to", "xyz"});
+    CHECK(c.code == 2);
+    CHECK(c.err.find("--to takes kif, pgn or usi, not 'xyz'") != std::string::npos);
+    CHECK_FALSE(exists(target));
+}
+
+TEST_CASE("analyze checks its output files before the analysis", "[cli]") {
+    for (const char* option : {"--out", "--svg"}) {
+        INFO(option);
+        const std::string path = std::string("/nonexistent/x.") + (option == std::string("--out") ? "pgn" : "svg");
+        Result r = shishi_cli({"analyze", GAME, "--depth", "1", option, path});
+        CHECK(r.code == 2);
+        CHECK(r.err.find(path + ": cannot write (no folder /nonexistent)") != std::string::npos);
+        CHECK(r.out.empty());
+    }
+    Result folder = shishi_cli({"analyze", GAME, "--depth", "1", "--out", "/tmp"});
+    CHECK(folder.code == 2);
+}
+
+TEST_CASE("tune checks --out before tuning", "[cli]") {
+    Result r = shishi_cli({"tune", "/nonexistent/data.txt", "--out", "/nonexistent/weights.txt"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("/nonexistent/weights.txt: cannot write") != std::string::npos);
+    // Options before the data file: the iterations are still optional.
+    Result holdout = shishi_cli({"tune", "--holdout", "5", "/nonexistent/data.txt"});
+    CHECK(holdout.code == 1);
+    CHECK(holdout.err.find("cannot read /nonexistent/data.txt") != std::string::npos);
+    CHECK(holdout.err.find("missing iterations") == std::string::npos);
+}
+
+TEST_CASE("every command answers --help with its usage and exit 0", "[cli]") {
+    for (const char* command :
+         {"perft", "divide", "perftsuite", "bench", "benchpositions", "tune-data", "tune", "analyze", "convert"}) {
+        INFO(command);
+        Result r = shishi_cli({command, "--help"});
+        CHECK(r.code == 0);
+        CHECK(r.out.rfind(std::string("usage: shishi ") + command, 0) == 0);
+        CHECK(r.err.empty());
+    }
+    Result bench = shishi_cli({"bench", "-h"});
+    CHECK(bench.code == 0);
+    CHECK(bench.out.find("depth 1-30") != std::string::npos);
+}
+
+TEST_CASE("shishi --version prints the version", "[cli]") {
+    for (const char* flag : {"--version", "-V"}) {
+        Result r = shishi_cli({flag});
+        CHECK(r.code == 0);
+        CHECK(r.out == std::string("Shishi ") + SHISHI_VERSION + "\n");
+    }
+    CHECK(cli::is_command("--version"));
+    CHECK_FALSE(looks_like_startup_options({"--version"}));
+}
+
+TEST_CASE("range errors state the range", "[cli]") {
+    Result threads = shishi_cli({"analyze", GAME, "--threads", "1024"});
+    CHECK(threads.code == 2);
+    CHECK(threads.err.find("bad value '1024' for --threads (expected 1.." + std::to_string(max_threads()) + ")") !=
+          std::string::npos);
+    Result depth = shishi_cli({"analyze", GAME, "--depth", "200"});
+    CHECK(depth.err.find("bad value '200' for --depth (expected 1..127)") != std::string::npos);
+    Result perft = shishi_cli({"perft", "200"});
+    CHECK(perft.code == 2);
+    CHECK(perft.err.find("bad depth '200' (expected 1..12)") != std::string::npos);
+    // As many analysis threads as the machine has, as USI's Threads allows.
+    Result more = shishi_cli({"analyze", GAME, "--threads", std::to_string(max_threads() + 1)});
+    CHECK(more.code == 2);
+    CHECK(more.out.empty());
+}
+
+TEST_CASE("bench reads its optional depth only when one is given", "[cli]") {
+    Result r = shishi_cli({"bench", "--foo"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("unexpected argument '--foo'") != std::string::npos);
+    CHECK(r.err.find("missing depth") == std::string::npos);
+    Result big = shishi_cli({"bench", "7", "1000"});
+    CHECK(big.code == 2);
+    CHECK(big.err.find("bad threads '1000' (expected 1..64)") != std::string::npos);
+}
+
+TEST_CASE("shishi help lists --rules of perft and divide, the engine options and --version", "[cli]") {
+    Result r = shishi_cli({"help"});
+    CHECK(r.code == 0);
+    CHECK(r.out.find("perft <depth> [--fen F | --sfen S] [--rules R]") != std::string::npos);
+    CHECK(r.out.find("divide <depth> [--fen F | --sfen S] [--rules R]") != std::string::npos);
+    CHECK(r.out.find("--Name=value") != std::string::npos);
+    CHECK(r.out.find("--version") != std::string::npos);
+}
+
+TEST_CASE("engine options on the command line: '-' names, values checked before the protocol", "[cli]") {
+    StartupParse dash = parse_startup_options({"--move-overhead", "300"});
+    CHECK(dash.error.empty());
+    REQUIRE(dash.options.size() == 1);
+    CHECK(dash.options[0].name == "move_overhead");
+    CHECK(dash.options[0].value == "300");
+    StartupParse bad = parse_startup_options({"--Threads=abc"});
+    CHECK(bad.error.find("engine option --Threads: Threads needs an integer from 1") != std::string::npos);
+    StartupParse range = parse_startup_options({"--Move_Overhead", "999999"});
+    CHECK(range.error.find("needs an integer from 0 to 60000") != std::string::npos);
+    // A resource limit above the machine is clamped later (with a note), not refused.
+    CHECK(parse_startup_options({"--Threads=100000"}).error.empty());
+}
+
+TEST_CASE("an analysis stopped part way keeps the positions searched in full", "[cli][analysis]") {
+    auto rec = record::read_record_file(GAME, std::nullopt, 1);
+    REQUIRE(rec);
+    Searcher searcher(1);
+    SearchLimits limits;
+    limits.depth = 1;
+    int done = 0;
+    record::Analysis a = record::analyze_record(
+        *rec, searcher, limits, xboard_rules(), [&](int d, int) { done = d; }, [&] { return done >= 3; });
+    CHECK(a.positions.size() == 3);
+    CHECK(a.moves.size() == 2);
+    const record::Record annotated = record::annotate(*rec, a, record::Format::PGN);
+    REQUIRE(annotated.plies.size() == (*rec).plies.size());
+    CHECK(annotated.plies[1].comment.find(" -- " + (*rec).plies[1].comment) != std::string::npos);
+    CHECK(annotated.plies[2].comment == (*rec).plies[2].comment);  // not analysed: as it was
+    CHECK(record::summary_text(*rec, a).find("1 moves") != std::string::npos);
+}
+
+TEST_CASE("Ctrl-C during shishi analyze writes the partial annotated record and says how far it got", "[cli][analysis]") {
+    const std::string out_path = temp_path("partial.pgn");
+    std::remove(out_path.c_str());
+    stream_test::LineOutput progress;
+    std::ostream err(&progress);
+    std::ostringstream out;
+    int code = -1;
+    // Many nodes a position: the rest of the game takes far longer than the stop needs.
+    std::thread analysis([&] {
+        code = cli::run_command({"analyze", GAME, "--nodes", "300000", "--hash", "4", "--out", out_path}, out, err);
+    });
+    const bool started = progress.wait_for("analysed 1/", 0, std::chrono::minutes(5)) >= 0;
+    cli::request_stop();
+    analysis.join();
+    cli::clear_stop_request();
+    INFO(out.str());
+    REQUIRE(started);
+    CHECK(code == 130);
+    CHECK(out.str().find("interrupted: ") != std::string::npos);
+    CHECK(out.str().find(" positions analysed, ") != std::string::npos);
+    CHECK(out.str().find("annotated record: " + out_path + " (") != std::string::npos);
+    const std::string written = slurp(out_path);
+    CHECK(written.find("[Annotator \"Shishi analysis\"]") != std::string::npos);
+    std::remove(out_path.c_str());
+}
+
+TEST_CASE("a stopped tuning run keeps the table of its finished passes", "[cli][tune]") {
+    std::vector<TuningSample> samples(4);
+    samples[0].result = 1;
+    samples[1].result = 0;
+    const EvalParams before = eval_params();
+    std::ostringstream log;
+    const EvalParams result = tune_weights(samples, {}, 400, 5, log, [] { return true; });
+    CHECK(result == before);
+    CHECK(eval_params() == before);
+    CHECK(log.str().find("pass 1 interrupted") != std::string::npos);
+}
+
+TEST_CASE("divide hands each root move's count over as soon as it is counted", "[cli][perft]") {
+    Position p = Position::start();
+    std::vector<std::string> rows;
+    auto all = divide(p, 1, [&](const std::string& move, uint64_t count) {
+        rows.push_back(move);
+        CHECK(count == 1);
+    });
+    CHECK(rows.size() == all.size());
+    CHECK(!rows.empty());
+}
