@@ -159,6 +159,8 @@ TEST_CASE("SAN: XBoard's forms and the messages", "[record][pgn][san]") {
     CHECK(parse_san_move(start, "Zf5").error == "no piece is written 'Z'");
     CHECK(parse_san_move(start, "Pf9").error == "no legal move matches");
     CHECK(parse_san_move(start, "Pf13").error == "rank 13 is off the board");
+    // A long run of digits is no rank (it overflowed an int: found by fuzz_records).
+    CHECK(parse_san_move(start, "f99999999999").error == "rank 99999999999 is off the board");
     CHECK(parse_san_move(start, "N").error == "no destination square");
 }
 
