@@ -187,3 +187,11 @@ TEST_CASE("PGN: variations are read and written; an unknown date stays unknown",
     // Date "?" (what the writer puts for an unknown date) is no date.
     CHECK_FALSE(must_read("[Date \"?\"]\n\n1. f4f5 *\n", Format::PGN).tag("Date"));
 }
+
+TEST_CASE("PGN: two tags on a line are read; other text after a tag is refused", "[record][pgn]") {
+    // Text after a tag's ']' was dropped unseen, a second tag with it (found by fuzz_records).
+    const Record r = must_read("[Event \"x\"] [Site \"y\"]\n\n1. f4f5 *\n", Format::PGN);
+    CHECK(*r.tag("Event") == "x");
+    CHECK(*r.tag("Site") == "y");
+    CHECK(error_of("[Site \"vm\"] junk\n\n1. f4f5 *\n") == "line 1: text after the tag's ']': [Site \"vm\"] junk");
+}

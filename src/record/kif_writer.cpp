@@ -53,9 +53,11 @@ std::string kif_date(const std::string& date, const std::string* time) {
     return d;
 }
 
-bool ascii_name(const std::string& s) {
+// A PGN tag name (letters, digits, '_'): kept in a "#pgn Name "value"" line. Any other key came
+// from a KIF header line and goes back into one (a space or a quote would break the #pgn line).
+bool pgn_tag_name(const std::string& s) {
     for (char c : s)
-        if (uint8_t(c) >= 0x80) return false;
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
     return !s.empty();
 }
 
@@ -212,7 +214,7 @@ std::string write_kif(const Record& r, KifStyle style) {
         if (const std::string* v = known("Opening")) header("戦型", *v);
         for (const Tag& t : r.tags) {
             if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
-            if (ascii_name(t.name)) {
+            if (pgn_tag_name(t.name)) {
                 std::string q;
                 for (char c : t.value) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
                 out += "#pgn " + t.name + " \"" + q + "\"\n";
