@@ -195,3 +195,19 @@ TEST_CASE("PGN: two tags on a line are read; other text after a tag is refused",
     CHECK(*r.tag("Site") == "y");
     CHECK(error_of("[Site \"vm\"] junk\n\n1. f4f5 *\n") == "line 1: text after the tag's ']': [Site \"vm\"] junk");
 }
+
+TEST_CASE("PGN: a game without moves keeps its reason apart from its start comment", "[record][pgn]") {
+    // An engine that fails before the first move gives "{reason} 0-1" and nothing else; the
+    // reason read back as the start comment (found by fuzz_records).
+    Record r;
+    r.result = "0-1";
+    r.final_comment = "White's engine stopped (crash or exit)";
+    const Record back = must_read(write_pgn(r), Format::PGN);
+    CHECK(back.final_comment == r.final_comment);
+    CHECK(back.start_comment.empty());
+    r.start_comment = "before";
+    const Record both = must_read(write_pgn(r), Format::PGN);
+    CHECK(both.start_comment == "before");
+    CHECK(both.final_comment == r.final_comment);
+    CHECK(must_read("{only} *\n", Format::PGN).start_comment == "only");
+}

@@ -255,6 +255,7 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
     };
     std::string result_token;
     int result_line = 0;
+    std::vector<std::string> start_comments;  // before the first move
     for (const Token& t : *tokens) {
         const std::string at = "line " + std::to_string(t.line) + ": ";
         if (!result_token.empty())
@@ -282,7 +283,7 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             while (!c.empty() && c.front() == ' ') c.erase(c.begin());
             while (!c.empty() && c.back() == ' ') c.pop_back();
             if (plies.empty() && frames.size() == 1) {
-                r.start_comment += (r.start_comment.empty() ? "" : " ") + c;
+                start_comments.push_back(c);
             } else if (plies.empty()) {
                 return Parsed<Record>::fail(at + "a comment before a variation's first move");
             } else {
@@ -346,6 +347,14 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
         plies.push_back({played, "", nag, -1, -1, {}});
     }
     std::vector<std::string>& trailing_comments = frames.front().trailing;
+    // In a game without moves the last of several comments is the reason, as after a move (the
+    // writer puts an empty comment first when there is a reason but no start comment).
+    if (r.plies.empty() && start_comments.size() > 1) {
+        r.final_comment = start_comments.back();
+        start_comments.pop_back();
+    }
+    for (const std::string& c : start_comments)
+        if (!c.empty()) r.start_comment += (r.start_comment.empty() ? "" : " ") + c;
     // The last comment before the result says how the game ended (XBoard and shishi-match write
     // the reason there); a lone engine score is the last move's comment.
     if (!trailing_comments.empty()) {

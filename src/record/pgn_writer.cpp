@@ -99,6 +99,9 @@ std::string write_pgn(const Record& r) {
     // Move text, wrapped before 80 columns.
     std::vector<std::string> tokens;
     if (!r.start_comment.empty()) tokens.push_back(comment_token(r.start_comment));
+    // Without moves, a lone comment would read back as the start comment: an empty one first
+    // keeps the reason the reason.
+    else if (r.plies.empty() && !r.final_comment.empty()) tokens.push_back("{}");
     move_tokens(tokens, r.plies, r.start.side_to_move(), 1);
     if (!r.final_comment.empty()) tokens.push_back(comment_token(r.final_comment));
     tokens.push_back(r.result);
