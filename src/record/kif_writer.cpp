@@ -7,6 +7,7 @@
 #include "shishi/record/kif.hpp"
 #include "shishi/record/kif_names.hpp"
 #include "shishi/record/kif_terms.hpp"
+#include "kif_detail.hpp"
 
 namespace shishi::record {
 namespace {
@@ -78,7 +79,8 @@ void comment_lines(std::string& out, const std::string& text) {
     while (pos <= text.size()) {
         size_t end = text.find('\n', pos);
         if (end == std::string::npos) end = text.size();
-        out += "* " + text.substr(pos, end - pos) + "\n";
+        // As the reader will see the line: tabs and full-width spaces as spaces, trimmed.
+        out += "* " + kif_detail::normalize(text.substr(pos, end - pos)) + "\n";
         pos = end + 1;
     }
 }
