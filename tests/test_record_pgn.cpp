@@ -211,3 +211,12 @@ TEST_CASE("PGN: a game without moves keeps its reason apart from its start comme
     CHECK(both.final_comment == r.final_comment);
     CHECK(must_read("{only} *\n", Format::PGN).start_comment == "only");
 }
+
+TEST_CASE("PGN: a comment is written trimmed, as it reads back", "[record][pgn]") {
+    // A KIF comment ending in an empty line became "{) }", read back as ")" (found by fuzz_records).
+    Record r;
+    r.start_comment = ")\n";
+    const std::string pgn = write_pgn(r);
+    CHECK(pgn.find("{)}") != std::string::npos);
+    CHECK(write_pgn(must_read(pgn, Format::PGN)) == pgn);
+}
