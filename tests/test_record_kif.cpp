@@ -315,3 +315,28 @@ TEST_CASE("KIF: 仝 on both lines of a double move that ends on the last move's 
     const std::string first_only = replaced(server, right, "   5手目一歩目 仝獅子 （←8六）\n   5手目二歩目 8五獅子");
     CHECK(error_of(first_only) == "line 13: 二歩目 starts on 9五 but 一歩目 went to 8五");
 }
+
+TEST_CASE("KIF: a header key that is no PGN tag name goes back into a header line", "[record][kif]") {
+    // "#pgn" lines hold PGN tag names; a key with a space or a quote broke the line it was
+    // written in (found by fuzz_records).
+    Record r;
+    r.set_tag("a \"b c", "value");
+    r.set_tag("Round", "2");
+    const std::string text = write_kif(r);
+    CHECK(text.find("a \"b c：value\n") != std::string::npos);
+    CHECK(text.find("#pgn Round \"2\"\n") != std::string::npos);
+    const Record back = must_read(text, Format::KIF);
+    REQUIRE(back.tag("a \"b c"));
+    CHECK(*back.tag("a \"b c") == "value");
+    CHECK(write_kif(back) == text);
+}
+
+TEST_CASE("KIF: a comment is written as it will read back (tabs, edge spaces)", "[record][kif]") {
+    // "* a\tb " read back as "a b", so writing the record again changed the text (found by
+    // fuzz_records).
+    Record r;
+    r.start_comment = " a\tb ";
+    const std::string text = write_kif(r);
+    CHECK(text.find("* a b\n") != std::string::npos);
+    CHECK(write_kif(must_read(text, Format::KIF)) == text);
+}

@@ -159,6 +159,8 @@ TEST_CASE("SAN: XBoard's forms and the messages", "[record][pgn][san]") {
     CHECK(parse_san_move(start, "Zf5").error == "no piece is written 'Z'");
     CHECK(parse_san_move(start, "Pf9").error == "no legal move matches");
     CHECK(parse_san_move(start, "Pf13").error == "rank 13 is off the board");
+    // A long run of digits is no rank (it overflowed an int: found by fuzz_records).
+    CHECK(parse_san_move(start, "f99999999999").error == "rank 99999999999 is off the board");
     CHECK(parse_san_move(start, "N").error == "no destination square");
 }
 
@@ -184,4 +186,37 @@ TEST_CASE("PGN: variations are read and written; an unknown date stays unknown",
     CHECK(error_of("1. f4f5 (1. f4f9) *\n").rfind("line 1: move 1 (White) 'f4f9' is not a legal move here", 0) == 0);
     // Date "?" (what the writer puts for an unknown date) is no date.
     CHECK_FALSE(must_read("[Date \"?\"]\n\n1. f4f5 *\n", Format::PGN).tag("Date"));
+}
+
+TEST_CASE("PGN: two tags on a line are read; other text after a tag is refused", "[record][pgn]") {
+    // Text after a tag's ']' was dropped unseen, a second tag with it (found by fuzz_records).
+    const Record r = must_read("[Event \"x\"] [Site \"y\"]\n\n1. f4f5 *\n", Format::PGN);
+    CHECK(*r.tag("Event") == "x");
+    CHECK(*r.tag("Site") == "y");
+    CHECK(error_of("[Site \"vm\"] junk\n\n1. f4f5 *\n") == "line 1: text after the tag's ']': [Site \"vm\"] junk");
+}
+
+TEST_CASE("PGN: a game without moves keeps its reason apart from its start comment", "[record][pgn]") {
+    // An engine that fails before the first move gives "{reason} 0-1" and nothing else; the
+    // reason read back as the start comment (found by fuzz_records).
+    Record r;
+    r.result = "0-1";
+    r.final_comment = "White's engine stopped (crash or exit)";
+    const Record back = must_read(write_pgn(r), Format::PGN);
+    CHECK(back.final_comment == r.final_comment);
+    CHECK(back.start_comment.empty());
+    r.start_comment = "before";
+    const Record both = must_read(write_pgn(r), Format::PGN);
+    CHECK(both.start_comment == "before");
+    CHECK(both.final_comment == r.final_comment);
+    CHECK(must_read("{only} *\n", Format::PGN).start_comment == "only");
+}
+
+TEST_CASE("PGN: a comment is written trimmed, as it reads back", "[record][pgn]") {
+    // A KIF comment ending in an empty line became "{) }", read back as ")" (found by fuzz_records).
+    Record r;
+    r.start_comment = ")\n";
+    const std::string pgn = write_pgn(r);
+    CHECK(pgn.find("{)}") != std::string::npos);
+    CHECK(write_pgn(must_read(pgn, Format::PGN)) == pgn);
 }

@@ -7,6 +7,7 @@
 #include "shishi/record/kif.hpp"
 #include "shishi/record/kif_names.hpp"
 #include "shishi/record/kif_terms.hpp"
+#include "kif_detail.hpp"
 
 namespace shishi::record {
 namespace {
@@ -53,9 +54,11 @@ std::string kif_date(const std::string& date, const std::string* time) {
     return d;
 }
 
-bool ascii_name(const std::string& s) {
+// A PGN tag name (letters, digits, '_'): kept in a "#pgn Name "value"" line. Any other key came
+// from a KIF header line and goes back into one (a space or a quote would break the #pgn line).
+bool pgn_tag_name(const std::string& s) {
     for (char c : s)
-        if (uint8_t(c) >= 0x80) return false;
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
     return !s.empty();
 }
 
@@ -76,7 +79,8 @@ void comment_lines(std::string& out, const std::string& text) {
     while (pos <= text.size()) {
         size_t end = text.find('\n', pos);
         if (end == std::string::npos) end = text.size();
-        out += "* " + text.substr(pos, end - pos) + "\n";
+        // As the reader will see the line: tabs and full-width spaces as spaces, trimmed.
+        out += "* " + kif_detail::normalize(text.substr(pos, end - pos)) + "\n";
         pos = end + 1;
     }
 }
@@ -212,7 +216,7 @@ std::string write_kif(const Record& r, KifStyle style) {
         if (const std::string* v = known("Opening")) header("戦型", *v);
         for (const Tag& t : r.tags) {
             if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
-            if (ascii_name(t.name)) {
+            if (pgn_tag_name(t.name)) {
                 std::string q;
                 for (char c : t.value) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
                 out += "#pgn " + t.name + " \"" + q + "\"\n";

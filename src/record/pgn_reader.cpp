@@ -62,33 +62,43 @@ std::vector<Game> split_games(std::string_view text) {
     return games;
 }
 
-Parsed<Tag> parse_tag_line(int line_no, const std::string& line) {
+// The tags of a tag line: usually one, but "[Event "x"] [Site "y"]" holds two; anything else
+// after a tag's ']' is refused (it used to be dropped unseen).
+Parsed<std::vector<Tag>> parse_tag_line(int line_no, const std::string& line) {
     auto fail = [&](const std::string& why) {
-        return Parsed<Tag>::fail("line " + std::to_string(line_no) + ": " + why + ": " + line);
+        return Parsed<std::vector<Tag>>::fail("line " + std::to_string(line_no) + ": " + why + ": " + line);
     };
-    size_t i = line.find('[') + 1;
-    Tag t;
-    while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) t.name += line[i++];
-    if (t.name.empty()) return fail("a tag without a name");
-    while (i < line.size() && line[i] == ' ') ++i;
-    if (i >= line.size() || line[i] != '"') return fail("a tag value must be in quotes");
-    ++i;
-    bool closed = false;
-    while (i < line.size()) {
-        char c = line[i++];
-        if (c == '\\' && i < line.size()) {
-            t.value += line[i++];
-        } else if (c == '"') {
-            closed = true;
-            break;
-        } else {
-            t.value += c;
+    std::vector<Tag> tags;
+    size_t i = line.find('[');
+    while (true) {
+        ++i;  // after '['
+        Tag t;
+        while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) t.name += line[i++];
+        if (t.name.empty()) return fail("a tag without a name");
+        while (i < line.size() && line[i] == ' ') ++i;
+        if (i >= line.size() || line[i] != '"') return fail("a tag value must be in quotes");
+        ++i;
+        bool closed = false;
+        while (i < line.size()) {
+            char c = line[i++];
+            if (c == '\\' && i < line.size()) {
+                t.value += line[i++];
+            } else if (c == '"') {
+                closed = true;
+                break;
+            } else {
+                t.value += c;
+            }
         }
+        if (!closed) return fail("the tag value has no closing quote");
+        while (i < line.size() && line[i] == ' ') ++i;
+        if (i >= line.size() || line[i] != ']') return fail("the tag has no closing ']'");
+        tags.push_back(t);
+        ++i;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        if (i == line.size()) return Parsed<std::vector<Tag>>::ok(tags);
+        if (line[i] != '[') return fail("text after the tag's ']'");
     }
-    if (!closed) return fail("the tag value has no closing quote");
-    while (i < line.size() && line[i] == ' ') ++i;
-    if (i >= line.size() || line[i] != ']') return fail("the tag has no closing ']'");
-    return Parsed<Tag>::ok(t);
 }
 
 Parsed<std::vector<Token>> tokenize(const std::vector<std::pair<int, std::string>>& lines) {
@@ -196,33 +206,34 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
     std::optional<int> ply_count;
     int ply_count_line = 0;
     for (const auto& [line_no, line] : g.tag_lines) {
-        auto t = parse_tag_line(line_no, line);
-        if (!t) return Parsed<Record>::fail(t.error);
-        const Tag& tag = *t;
-        const std::string at = "line " + std::to_string(line_no) + ": ";
-        if (tag.name == "Variant") {
-            std::string v;
-            for (char c : tag.value) v += char(std::tolower(static_cast<unsigned char>(c)));
-            if (v != "chu" && v != "chushogi" && v != "chu shogi")
-                return Parsed<Record>::fail(at + "Variant \"" + tag.value + "\" is not Chu Shogi");
-        } else if (tag.name == "FEN") {
-            auto p = parse_xboard_fen(tag.value);
-            if (!p) return Parsed<Record>::fail(at + "bad FEN tag: " + p.error);
-            r.start = *p;
-            r.start_is_initial = to_xboard_fen(*p) == to_xboard_fen(Position::start());
-        } else if (tag.name == "Result") {
-            if (!is_result_text(tag.value))
-                return Parsed<Record>::fail(at + "Result \"" + tag.value + "\" is not 1-0, 0-1, 1/2-1/2 or *");
-            tag_result = tag.value;
-        } else if (tag.value == "?" || (tag.name == "Date" && tag.value == "????.??.??")) {
-            // an unknown roster value; the writer puts "?" back
-        } else if (tag.name == "PlyCount") {
-            if (tag.value.empty() || tag.value.size() > 6 || tag.value.find_first_not_of("0123456789") != std::string::npos)
-                return Parsed<Record>::fail(at + "PlyCount \"" + tag.value + "\" is not a number");
-            ply_count = std::stoi(tag.value);
-            ply_count_line = line_no;
-        } else if (tag.name != "SetUp") {
-            r.set_tag(tag.name, tag.value);
+        auto parsed = parse_tag_line(line_no, line);
+        if (!parsed) return Parsed<Record>::fail(parsed.error);
+        for (const Tag& tag : *parsed) {
+            const std::string at = "line " + std::to_string(line_no) + ": ";
+            if (tag.name == "Variant") {
+                std::string v;
+                for (char c : tag.value) v += char(std::tolower(static_cast<unsigned char>(c)));
+                if (v != "chu" && v != "chushogi" && v != "chu shogi")
+                    return Parsed<Record>::fail(at + "Variant \"" + tag.value + "\" is not Chu Shogi");
+            } else if (tag.name == "FEN") {
+                auto p = parse_xboard_fen(tag.value);
+                if (!p) return Parsed<Record>::fail(at + "bad FEN tag: " + p.error);
+                r.start = *p;
+                r.start_is_initial = to_xboard_fen(*p) == to_xboard_fen(Position::start());
+            } else if (tag.name == "Result") {
+                if (!is_result_text(tag.value))
+                    return Parsed<Record>::fail(at + "Result \"" + tag.value + "\" is not 1-0, 0-1, 1/2-1/2 or *");
+                tag_result = tag.value;
+            } else if (tag.value == "?" || (tag.name == "Date" && tag.value == "????.??.??")) {
+                // an unknown roster value; the writer puts "?" back
+            } else if (tag.name == "PlyCount") {
+                if (tag.value.empty() || tag.value.size() > 6 || tag.value.find_first_not_of("0123456789") != std::string::npos)
+                    return Parsed<Record>::fail(at + "PlyCount \"" + tag.value + "\" is not a number");
+                ply_count = std::stoi(tag.value);
+                ply_count_line = line_no;
+            } else if (tag.name != "SetUp") {
+                r.set_tag(tag.name, tag.value);
+            }
         }
     }
     auto tokens = tokenize(g.move_lines);
@@ -244,6 +255,7 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
     };
     std::string result_token;
     int result_line = 0;
+    std::vector<std::string> start_comments;  // before the first move
     for (const Token& t : *tokens) {
         const std::string at = "line " + std::to_string(t.line) + ": ";
         if (!result_token.empty())
@@ -271,7 +283,7 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             while (!c.empty() && c.front() == ' ') c.erase(c.begin());
             while (!c.empty() && c.back() == ' ') c.pop_back();
             if (plies.empty() && frames.size() == 1) {
-                r.start_comment += (r.start_comment.empty() ? "" : " ") + c;
+                start_comments.push_back(c);
             } else if (plies.empty()) {
                 return Parsed<Record>::fail(at + "a comment before a variation's first move");
             } else {
@@ -335,6 +347,14 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
         plies.push_back({played, "", nag, -1, -1, {}});
     }
     std::vector<std::string>& trailing_comments = frames.front().trailing;
+    // In a game without moves the last of several comments is the reason, as after a move (the
+    // writer puts an empty comment first when there is a reason but no start comment).
+    if (r.plies.empty() && start_comments.size() > 1) {
+        r.final_comment = start_comments.back();
+        start_comments.pop_back();
+    }
+    for (const std::string& c : start_comments)
+        if (!c.empty()) r.start_comment += (r.start_comment.empty() ? "" : " ") + c;
     // The last comment before the result says how the game ended (XBoard and shishi-match write
     // the reason there); a lone engine score is the last move's comment.
     if (!trailing_comments.empty()) {

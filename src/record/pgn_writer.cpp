@@ -20,9 +20,14 @@ std::string quoted(const std::string& s) {
 // A comment holds no braces (they do not nest: "{a {b}}" would end at the first '}'), so both
 // become parentheses; line breaks become spaces.
 std::string comment_token(const std::string& s) {
+    std::string text;
+    for (char c : s) text += c == '}' ? ')' : c == '{' ? '(' : (c == '\n' || c == '\r') ? ' ' : c;
+    // Trimmed as the reader trims it, so that a record written twice gives the same text.
+    const size_t a = text.find_first_not_of(' '), b = text.find_last_not_of(' ');
     std::string out = "{";
-    for (char c : s) out += c == '}' ? ')' : c == '{' ? '(' : (c == '\n' || c == '\r') ? ' ' : c;
-    return out + "}";
+    if (a != std::string::npos) out.append(text, a, b - a + 1);
+    out += '}';
+    return out;
 }
 
 // PGN tag names are letters, digits and '_'; a KIF header key without a PGN tag ("解説") is not
@@ -99,6 +104,9 @@ std::string write_pgn(const Record& r) {
     // Move text, wrapped before 80 columns.
     std::vector<std::string> tokens;
     if (!r.start_comment.empty()) tokens.push_back(comment_token(r.start_comment));
+    // Without moves, a lone comment would read back as the start comment: an empty one first
+    // keeps the reason the reason.
+    else if (r.plies.empty() && !r.final_comment.empty()) tokens.push_back("{}");
     move_tokens(tokens, r.plies, r.start.side_to_move(), 1);
     if (!r.final_comment.empty()) tokens.push_back(comment_token(r.final_comment));
     tokens.push_back(r.result);

@@ -72,9 +72,12 @@ Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
         Coord co;
         if (c >= 'a' && c <= 'l') co.file = c - 'a', ++i;
         if (i < t.size() && t[i] >= '0' && t[i] <= '9') {
-            int r = 0;
-            while (i < t.size() && t[i] >= '0' && t[i] <= '9') r = r * 10 + (t[i++] - '0');
-            if (r < 1 || r > BOARD_SIZE) return Parsed<Move>::fail("rank " + std::to_string(r) + " is off the board");
+            const size_t first = i;
+            while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+            // At most two digits are a rank; more would overflow the number.
+            const int r = i - first <= 2 ? std::stoi(std::string(t.substr(first, i - first))) : 0;
+            if (r < 1 || r > BOARD_SIZE)
+                return Parsed<Move>::fail("rank " + std::string(t.substr(first, i - first)) + " is off the board");
             co.rank = r - 1;
         }
         if (co.file < 0 && co.rank < 0) return Parsed<Move>::fail(std::string("unexpected '") + c + "'");

@@ -2,7 +2,9 @@
 # `shishi convert` and `shishi analyze` as a user runs them, on the repository's record fixtures:
 # a lishogi KIF and a PGN saved by XBoard convert into each other and back without loss, both
 # analyse into an annotated record and a graph, a malformed record is refused with its line,
-# and on a terminal the analysis shows a progress bar with the time left.
+# "-" reads stdin and writes stdout, a file of several games needs --game, an empty KIF is
+# refused, --kif-style chooses the KIF layout, and on a terminal the analysis shows a progress
+# bar with the time left.
 #
 # usage: record_cli.sh SHISHI
 set -euo pipefail
