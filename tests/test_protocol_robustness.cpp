@@ -137,6 +137,18 @@ TEST_CASE("xboard: numbers follow one rule: malformed is refused, too large is c
     CHECK(out == expected);
 }
 
+TEST_CASE("xboard: memory and cores beyond any machine are clamped like every other number",
+          "[xboard][robustness][issue24]") {
+    const auto out = xboard_test::transcript("xboard\nmemory 99999999999999999999\ncores 99999999999999999999\n"
+                                             "memory 1e9\ncores +2\nping 1\n");
+    REQUIRE(out.size() == 5);
+    CHECK(out[0].rfind("telluser memory 99999999999999999999 MB is more than this machine offers; using ", 0) == 0);
+    CHECK(out[1].rfind("telluser cores 99999999999999999999 is more than the ", 0) == 0);
+    CHECK(out[2] == "Error (bad argument): memory 1e9");
+    CHECK(out[3] == "Error (bad argument): cores +2");
+    CHECK(out[4] == "pong 1");
+}
+
 TEST_CASE("xboard: a huge clock still plays a move", "[xboard][robustness][issue24]") {
     const auto out = xboard_test::transcript("xboard\nnew\nlevel 0 99999999999999 0\ntime 99999999999999999999\n"
                                              "sd 2\ngo\nping 1\n");
