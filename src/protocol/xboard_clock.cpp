@@ -1,5 +1,7 @@
 #include "shishi/protocol/xboard_clock.hpp"
 
+#include "shishi/protocol/echo_text.hpp"
+
 #include <algorithm>
 #include <string>
 
@@ -17,17 +19,9 @@ struct Number {
     int64_t value = 0;     // saturated near INT64_MAX / 10 by read_digits
 };
 
-// Digits only; a run too long for int64_t saturates (it is clamped by the caller anyway).
 Number read_digits(std::string_view text) {
-    Number n;
-    if (text.empty()) return n;
-    constexpr int64_t CAP = INT64_MAX / 10;
-    for (char c : text) {
-        if (c < '0' || c > '9') return n;
-        n.value = n.value >= CAP / 10 ? CAP : n.value * 10 + (c - '0');
-    }
-    n.ok = true;
-    return n;
+    std::optional<int64_t> v = read_xboard_digits(text);
+    return v ? Number{true, *v} : Number{};
 }
 
 // "3", "0.5", ".25", "12.": thousandths (further decimals dropped).
@@ -49,11 +43,22 @@ Number read_thousandths(std::string_view text) {
 // A time beyond the longest clock kept is clamped to it, noting which argument was.
 int64_t clamp_time(int64_t ms, std::string_view text, std::string& note) {
     if (ms <= MAX_XBOARD_CLOCK_MS) return ms;
-    note = std::string(text) + " is longer than the longest clock this engine keeps (10 years); using 10 years";
+    note = echo_text(text) + " is longer than the longest clock this engine keeps (10 years); using 10 years";
     return MAX_XBOARD_CLOCK_MS;
 }
 
 }  // namespace
+
+std::optional<int64_t> read_xboard_digits(std::string_view text) {
+    if (text.empty()) return std::nullopt;
+    constexpr int64_t CAP = INT64_MAX / 10;
+    int64_t value = 0;
+    for (char c : text) {
+        if (c < '0' || c > '9') return std::nullopt;
+        value = value >= CAP / 10 ? CAP : value * 10 + (c - '0');
+    }
+    return value;
+}
 
 std::string XboardClock::set_level(std::string_view mps, std::string_view base, std::string_view inc) {
     note.clear();
@@ -66,7 +71,7 @@ std::string XboardClock::set_level(std::string_view mps, std::string_view base, 
     const Number inc_ms = read_thousandths(inc);
     if (!inc_ms.ok) return "increment: seconds expected (a decimal fraction allowed)";
     if (moves.value > MAX_MOVES_PER_SESSION)
-        note = std::string(mps) + " moves per session is more than " + std::to_string(MAX_MOVES_PER_SESSION) +
+        note = echo_text(mps) + " moves per session is more than " + std::to_string(MAX_MOVES_PER_SESSION) +
                "; using " + std::to_string(MAX_MOVES_PER_SESSION);
     moves_per_session = int(std::min(moves.value, MAX_MOVES_PER_SESSION));
     const int64_t base_s = std::min(minutes.value, MAX_XBOARD_CLOCK_MS) * 60 + std::min(seconds.value, MAX_XBOARD_CLOCK_MS);
@@ -90,7 +95,7 @@ std::string XboardClock::set_depth(std::string_view depth_text) {
     const Number d = read_digits(depth_text);
     if (!d.ok) return "a whole number of plies expected";
     if (d.value > MAX_PLY - 1)
-        note = "sd " + std::string(depth_text) + " is deeper than the search goes; using " + std::to_string(MAX_PLY - 1);
+        note = "sd " + echo_text(depth_text) + " is deeper than the search goes; using " + std::to_string(MAX_PLY - 1);
     depth = int(std::min<int64_t>(d.value, MAX_PLY - 1));
     return {};
 }

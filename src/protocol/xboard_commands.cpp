@@ -1,6 +1,5 @@
 // XboardSession: the game, clock and option commands.
 #include <algorithm>
-#include <charconv>
 #include <new>
 
 #include "shishi/protocol/echo_text.hpp"
@@ -13,10 +12,13 @@
 namespace shishi {
 namespace {
 
+// `memory` and `cores` under the clock's number rule: digits only (a huge one saturates and is
+// then clamped to what the machine offers), at least 1.
 bool parse_number(std::string_view text, long long& value) {
-    if (text.empty()) return false;
-    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    return ec == std::errc() && p == text.data() + text.size();
+    std::optional<int64_t> n = read_xboard_digits(text);
+    if (!n) return false;
+    value = *n;
+    return true;
 }
 
 // The parsers' messages end with ": <the text>"; XBoard wants the reason alone in brackets.
@@ -200,7 +202,7 @@ void XboardSession::cmd_memory(const Args& a) {
     if (a.size() != 1 || !parse_number(a[0], mb) || mb < 1) return error("bad argument", joined("memory", a));
     const int64_t most = engine_.options().find("USI_Hash")->max;
     if (mb > most) {
-        engine_.tell("memory " + std::string(a[0]) + " MB is more than this machine offers; using " +
+        engine_.tell("memory " + echo_text(a[0]) + " MB is more than this machine offers; using " +
                      std::to_string(most) + " MB");
         mb = most;
     }
@@ -213,7 +215,7 @@ void XboardSession::cmd_cores(const Args& a) {
     if (a.size() != 1 || !parse_number(a[0], n) || n < 1) return error("bad argument", joined("cores", a));
     const int64_t most = engine_.options().find("Threads")->max;
     if (n > most) {
-        engine_.tell("cores " + std::string(a[0]) + " is more than the " + std::to_string(most) +
+        engine_.tell("cores " + echo_text(a[0]) + " is more than the " + std::to_string(most) +
                      " hardware threads of this machine; using " + std::to_string(most));
         n = most;
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,6 +13,10 @@ namespace shishi {
 // The longest clock kept (ten years, in ms): longer times are clamped to it, with a note.
 constexpr int64_t MAX_XBOARD_CLOCK_MS = int64_t(3650) * 24 * 3600 * 1000;
 constexpr int64_t MAX_MOVES_PER_SESSION = 100000;
+
+// A whole number as XBoard's commands take it: digits only (no sign, no exponent, nothing
+// after them); a run too long for int64_t saturates far above every limit, to be clamped.
+std::optional<int64_t> read_xboard_digits(std::string_view text);
 
 // Numbers (xboard_clock.cpp has the rule): digits, a minus sign only for `time`/`otim`, a
 // decimal fraction only for `st` and the increment, MIN:SEC only for the base time; anything
