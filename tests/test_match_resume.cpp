@@ -237,6 +237,16 @@ TEST_CASE("resuming refuses a PGN played at another time control or with other o
     CHECK(run(same, out) == 0);
     CHECK(slurp(pgn) == before);
 
+    // Random plies after the book: the same ones (same seed) are accepted.
+    std::remove(pgn.c_str());
+    REQUIRE(run(make("60+1", book1, "2"), out) == 0);
+    const std::string with_random = slurp(pgn);
+    MatchOptions same_random = make("60+1", book1, "2");
+    same_random.resume = true;
+    CHECK(run(same_random, out) == 0);
+    CHECK(out.find("Resuming: 2 finished game(s)") != std::string::npos);
+    CHECK(slurp(pgn) == with_random);
+
     // Openings from a position (the PGN's FEN tag): the same one is accepted, another refused.
     write_file(book1, "6k5/12/12/12/12/12/12/12/12/12/6R5/5K6 w - - 0 1\n");
     write_file(book2, "6k5/12/12/12/12/12/12/12/12/12/5R6/5K6 w - - 0 1\n");
