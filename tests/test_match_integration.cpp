@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,6 +27,26 @@ Result run(const std::string& command) {
     while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
     int st = pclose(p);
     r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return r;
+}
+
+// Runs `command` and sends it SIGINT once it has reported a finished game: the event, not a
+// guessed time (on a loaded machine the first game may take many seconds). The output is the
+// command's; the status is its exit status.
+Result run_interrupted_after_first_game(const std::string& command, const std::string& stem) {
+    const std::string log = "/tmp/shishi_match_test_" + stem + "_" + std::to_string(::getpid()) + ".log";
+    const std::string script = log + ".sh";
+    {
+        std::ofstream s(script);
+        s << command << " >" << log << " 2>&1 &\n"
+          << "pid=$!\n"
+          << "for _ in $(seq 1 6000); do grep -q '^Finished game' " << log
+          << " && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done\n"
+          << "kill -INT $pid\nwait $pid\nst=$?\ncat " << log << "\nexit $st\n";
+    }
+    Result r = run("bash " + script);
+    std::remove(script.c_str());
+    std::remove(log.c_str());
     return r;
 }
 
@@ -73,9 +94,11 @@ TEST_CASE("HaChu against HaChu: two short games with -j 2 and openings", "[match
 
 TEST_CASE("SIGINT writes the finished games and the summary", "[match][integration][slow]") {
     std::string pgn = temp_pgn("sigint");
-    // One-ply games keep finishing until the interrupt at 3 s; the finished ones must all be kept.
-    Result r = run(std::string("timeout --preserve-status -s INT 3 ") + SHISHI_MATCH_EXE + " --first " + HACHU +
-                   " --second " + HACHU + " --games 500 --tc 60+1 --max-plies 1 --pgn " + pgn);
+    // One-ply games keep finishing until the interrupt, sent after the first one is reported;
+    // the finished ones must all be kept.
+    Result r = run_interrupted_after_first_game(std::string(SHISHI_MATCH_EXE) + " --first " + HACHU + " --second " +
+                                                    HACHU + " --games 500 --tc 60+1 --max-plies 1 --pgn " + pgn,
+                                                "sigint");
     INFO(r.out);
     CHECK(r.status == 130);
     CHECK(r.out.find("Interrupted: ") != std::string::npos);
@@ -122,14 +145,14 @@ TEST_CASE("a three-engine round robin is interrupted by SIGINT, resumed, and pri
     std::string pgn = temp_pgn("rr_resume");
     std::remove(pgn.c_str());
     // Fake engines that take 400 ms a move; each game ends at the ply limit after one move, so the
-    // 30 games take at least 6 s with -j 2 and the interrupt at 3 s always comes mid-run (at
-    // 100 ms a move a quiet machine finished all 30 games before the interrupt).
+    // 30 games take at least 6 s with -j 2, and the interrupt, sent once the first game is
+    // reported finished, comes mid-run.
     auto engine = [](const char* name) {
         return std::string(" --engine name=") + name + " 'cmd=" + fake("xboard", "--moves h4h5 --delay-ms 400") + "'";
     };
     const std::string command = std::string(SHISHI_MATCH_EXE) + engine("A") + engine("B") + engine("C") +
                                 " --games 10 --tc 10 --max-plies 1 -j 2 --pgn " + pgn;
-    Result first = run("timeout --preserve-status -s INT 3 " + command);
+    Result first = run_interrupted_after_first_game(command, "rr_resume");
     INFO(first.out);
     CHECK(first.status == 130);
     const std::string before = slurp(pgn);

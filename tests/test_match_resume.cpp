@@ -236,5 +236,33 @@ TEST_CASE("resuming refuses a PGN played at another time control or with other o
     same.resume = true;
     CHECK(run(same, out) == 0);
     CHECK(slurp(pgn) == before);
+
+    // Random plies after the book: the same ones (same seed) are accepted.
+    std::remove(pgn.c_str());
+    REQUIRE(run(make("60+1", book1, "2"), out) == 0);
+    const std::string with_random = slurp(pgn);
+    MatchOptions same_random = make("60+1", book1, "2");
+    same_random.resume = true;
+    CHECK(run(same_random, out) == 0);
+    CHECK(out.find("Resuming: 2 finished game(s)") != std::string::npos);
+    CHECK(slurp(pgn) == with_random);
+
+    // Openings from a position (the PGN's FEN tag): the same one is accepted, another refused.
+    write_file(book1, "6k5/12/12/12/12/12/12/12/12/12/6R5/5K6 w - - 0 1\n");
+    write_file(book2, "6k5/12/12/12/12/12/12/12/12/12/5R6/5K6 w - - 0 1\n");
+    std::remove(pgn.c_str());
+    REQUIRE(run(make("60+1", book1, "0"), out) == 0);
+    const std::string from_fen = slurp(pgn);
+    REQUIRE(count_of(from_fen, "[FEN ") == 2);
+    MatchOptions same_fen = make("60+1", book1, "0");
+    same_fen.resume = true;
+    CHECK(run(same_fen, out) == 0);
+    INFO(out);
+    CHECK(out.find("Resuming: 2 finished game(s)") != std::string::npos);
+    MatchOptions other_fen = make("60+1", book2, "0");
+    other_fen.resume = true;
+    CHECK(run(other_fen, out) == 1);
+    CHECK(out.find("started from another opening than this run's") != std::string::npos);
+    CHECK(slurp(pgn) == from_fen);
     for (const std::string& f : {pgn, book1, book2}) std::remove(f.c_str());
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "shishi/cli/output_path.hpp"
+#include "shishi/core/notation.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/pentanomial.hpp"
 #include "shishi/match/pgn.hpp"
@@ -469,7 +470,9 @@ std::string resume_mismatch(const PgnGameSummary& g, const GameRecord& shell) {
     std::vector<std::string> book;
     for (int i = 0; i < shell.opening_plies; ++i) book.push_back(record::pgn_move_text(shell.moves[size_t(i)]));
     const std::vector<std::string> played(g.moves.begin(), g.moves.begin() + std::min<long>(g.opening_plies, long(g.moves.size())));
-    if (g.tag("FEN") != tag("FEN") || played != book)
+    // The writer adds the FEN tag for a start other than the initial setup.
+    const std::string fen = shell.start_is_initial ? "" : to_xboard_fen(shell.start);
+    if (g.tag("FEN") != fen || played != book)
         return "started from another opening than this run's (other --openings, --random-plies or --seed?)";
     return "";
 }
