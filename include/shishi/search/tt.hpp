@@ -30,6 +30,13 @@ struct TTHit {
 int score_to_tt(int score, int ply);
 int score_from_tt(int score, int ply);
 
+// The high 64 bits of the 96-bit product key * n, from two 64-bit products (key * n =
+// hi * n * 2^32 + lo * n; the sum below cannot overflow): the table index of targets without
+// 128-bit arithmetic, equal to the 128-bit one, so a search visits the same nodes everywhere.
+constexpr uint64_t mul_high_u32(uint64_t key, uint32_t n) {
+    return ((key >> 32) * n + ((key & 0xffffffffu) * n >> 32)) >> 32;
+}
+
 class TranspositionTable {
 public:
     explicit TranspositionTable(size_t mb = 64);
@@ -67,9 +74,15 @@ private:
     };
     static_assert(sizeof(Entry) == 16);
 
+    // The high half of key * buckets: an index without a modulo. 32-bit targets (WebAssembly)
+    // have no fast 128-bit product: mul_high_u32 gives the same index there.
     size_t index(uint64_t key) const {
-        __extension__ using u128 = unsigned __int128;  // high half of the product: no modulo
+#if SIZE_MAX > UINT32_MAX
+        __extension__ using u128 = unsigned __int128;
         return size_t((u128(key) * buckets_) >> 64);
+#else
+        return size_t(mul_high_u32(key, uint32_t(buckets_)));
+#endif
     }
 
     struct FreeBuckets {
