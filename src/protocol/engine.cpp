@@ -16,7 +16,12 @@
 namespace shishi {
 namespace {
 
-constexpr int64_t DEFAULT_HASH_MB = 64;
+// A build may choose its own default (the WebAssembly builds start small: a browser tab's
+// memory grows with the table, and the user can raise it).
+#ifndef SHISHI_DEFAULT_HASH_MB
+#define SHISHI_DEFAULT_HASH_MB 64
+#endif
+constexpr int64_t DEFAULT_HASH_MB = SHISHI_DEFAULT_HASH_MB;
 constexpr int64_t MAX_CONTEMPT = 1000;
 // Lishogi holds a bot's move a little and the network adds its own delay; 100 ms keeps a
 // byoyomi move inside the period with room to spare (docs/protocols.md has the measurement).
@@ -138,9 +143,21 @@ std::string Engine::apply_hash() {
     return "hash of " + std::to_string(want) + " MB could not be allocated; using " + std::to_string(got) + " MB";
 }
 
+void Engine::run_inline(std::function<void()> poll) {
+    inline_poll_ = std::move(poll);
+    EngineOption* threads = options_.find("Threads");
+    threads->max = 1;
+    threads->value = "1";
+    if (searcher_) {
+        searcher_->set_threads(1);
+        searcher_->set_poll(inline_poll_);
+    }
+}
+
 void Engine::ensure_searcher() {
     if (searcher_) return;
     searcher_ = std::make_unique<Searcher>(1);
+    searcher_->set_poll(inline_poll_);
     const std::string note = apply_hash();
     if (!note.empty()) tell(note);
     searcher_->set_threads(int(options_.as_int("Threads")));
@@ -156,11 +173,16 @@ void Engine::new_game() {
 void Engine::start(Job job) {
     wait();
     ensure_searcher();
-    std::lock_guard<std::mutex> lock(mutex_);
+    std::unique_lock<std::mutex> lock(mutex_);
     running_ = true;
     stop_requested_ = aborting_ = false;
     begin(job);
-    thread_ = std::thread(&Engine::run, this, std::move(job));
+    if (!inline_poll_) {
+        thread_ = std::thread(&Engine::run, this, std::move(job));
+        return;
+    }
+    lock.unlock();  // the poll's stop() and ponderhit() take the lock
+    run(std::move(job));
 }
 
 void Engine::begin(Job& job) {
@@ -185,7 +207,13 @@ void Engine::run(Job job) {
         {
             std::unique_lock<std::mutex> lock(mutex_);
             // USI: no bestmove during `go infinite`, nor during `go ponder` before ponderhit.
-            released_.wait(lock, [&] { return stop_requested_ || (!infinite_ && !pondering_); });
+            auto released = [&] { return stop_requested_ || (!infinite_ && !pondering_); };
+            if (!inline_poll_) released_.wait(lock, released);
+            while (inline_poll_ && !released()) {
+                lock.unlock();
+                inline_poll_();  // the host's stop or ponderhit arrives here
+                lock.lock();
+            }
             drop = aborting_;
             // Idle before the answer goes out: a host may send its next command the moment it
             // reads the answer; anything that needs the thread joins it first (wait()). A job

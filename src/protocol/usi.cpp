@@ -4,6 +4,7 @@
 
 #include "shishi/protocol/line_output.hpp"
 
+#include <deque>
 #include <istream>
 #include <memory>
 #include <string>
@@ -25,7 +26,7 @@ namespace {
 
 constexpr int MAX_PERFT_DEPTH = 6;
 
-class Session {
+class Session : public LineSession {
 public:
     explicit Session(std::ostream& out)
         : engine_(out, [](std::string_view note) { return "info string " + std::string(note); }, lishogi_rules()) {
@@ -33,12 +34,18 @@ public:
         position_.set_rules(engine_.rules());
     }
 
-    // Handles one line; false once the loop should end (`quit`).
-    bool handle(std::string_view line);
+    bool handle_line(std::string_view line) override;
+    void end_of_input() override { handle_line("quit"); }
     // A command-line option, applied before the handshake.
     void startup_option(const StartupOption& o);
+    // Searches on this thread from now on, reading `input` while they run (inline mode).
+    void run_inline(InputPoll input);
 
 private:
+    // Handles one line; false once the loop should end (`quit`).
+    bool handle(std::string_view line);
+    // Inline mode: a line that arrived while a search runs on this thread.
+    void arrived_during_search(std::string line);
     using Words = std::vector<std::string_view>;
     void usi();
     void go(const Words& args);
@@ -57,7 +64,40 @@ private:
     // Why the last `position` could not be set ("" when it was): until the next good one,
     // `go` answers `bestmove resign` rather than a move from an older position.
     std::string position_error_;
+    // Inline mode: lines that arrived during a search and wait for its answer, in order.
+    std::deque<std::string> deferred_;
 };
+
+void Session::run_inline(InputPoll input) {
+    engine_.run_inline([this, input = std::move(input)] {
+        for (std::string& line : input()) arrived_during_search(std::move(line));
+    });
+}
+
+// What the search thread's loop would do at once is done at once (stop, ponderhit, isready,
+// gameover); a `go` or `quit` stops the search as it would there and then waits, with every
+// other command, until the search has answered.
+void Session::arrived_during_search(std::string line) {
+    Words words = split_words(line);
+    if (words.empty()) return;
+    const std::string_view cmd = words[0];
+    if (cmd == "stop" || cmd == "ponderhit" || cmd == "isready" || cmd == "gameover") {
+        handle(line);
+        return;
+    }
+    if (cmd == "go" || cmd == "quit") engine_.stop();
+    deferred_.push_back(std::move(line));
+}
+
+bool Session::handle_line(std::string_view line) {
+    if (!handle(line)) return false;
+    while (!deferred_.empty()) {
+        const std::string next = std::move(deferred_.front());
+        deferred_.pop_front();
+        if (!handle(next)) return false;
+    }
+    return true;
+}
 
 bool Session::refuse_while_busy(std::string_view command) {
     if (!engine_.searching()) {
@@ -216,16 +256,18 @@ bool Session::handle(std::string_view line) {
 }  // namespace
 }  // namespace usi
 
+std::unique_ptr<LineSession> make_usi_session(std::ostream& out, const StartupOptions& startup, InputPoll inline_input) {
+    auto session = std::make_unique<usi::Session>(out);
+    if (inline_input) session->run_inline(std::move(inline_input));
+    for (const StartupOption& o : startup) session->startup_option(o);
+    return session;
+}
+
 int run_usi(std::istream& in, std::ostream& out, const StartupOptions& startup) {
-    untie_from_output(in);
-    usi::Session session(out);
-    for (const StartupOption& o : startup) session.startup_option(o);
-    session.handle("usi");
-    std::string line;
-    while (std::getline(in, line))
-        if (!session.handle(line)) return 0;
+    std::unique_ptr<LineSession> session = make_usi_session(out, startup);
+    if (!session->handle_line("usi")) return 0;
     // End of input: the host is gone, so finish as on `quit` rather than think on for nobody.
-    session.handle("quit");
+    run_line_loop(in, *session);
     return 0;
 }
 

@@ -136,13 +136,9 @@ bool XboardSession::handle(std::string_view line) {
 }
 
 int run_xboard(std::istream& in, std::ostream& out, const StartupOptions& startup) {
-    untie_from_output(in);
     XboardSession session(out);
     for (const StartupOption& o : startup) session.startup_option(o);
-    std::string line;
-    while (std::getline(in, line))
-        if (!session.handle(line)) return 0;
-    session.shutdown();
+    run_line_loop(in, session);
     return 0;
 }
 

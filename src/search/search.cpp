@@ -67,6 +67,8 @@ struct Shared {
     // --- configuration ---------------------------------------------------------------------
     TranspositionTable tt;
     int contempt = 0;
+    // Searcher::set_poll: a single-threaded host's turn to read its input (may be empty).
+    std::function<void()> poll;
 
     // --- set by other threads ------------------------------------------------------------------
     std::atomic<bool> stop_requested{false};
@@ -160,6 +162,10 @@ struct Worker {
         if (shared.stop_requested.load(std::memory_order_relaxed)) return aborted = true;
         if (!is_main()) return aborted = shared.helpers_stop.load(std::memory_order_relaxed);
         if (nodes % NODE_CHECK_INTERVAL == 0) {
+            if (shared.poll) {
+                shared.poll();  // may stop() or ponderhit() this search
+                if (shared.stop_requested.load(std::memory_order_relaxed)) return aborted = true;
+            }
             if (shared.ponderhit_pending.exchange(false)) {
                 shared.start = Clock::now();
                 // A ponder hit after pondering longer than this move's share: the thinking is
@@ -697,6 +703,7 @@ Searcher::~Searcher() = default;
 size_t Searcher::set_hash_mb(size_t mb) { return impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
 void Searcher::set_threads(int n) { impl_->set_threads(n); }
 void Searcher::set_contempt(int cp) { impl_->shared.contempt = cp; }
+void Searcher::set_poll(std::function<void()> poll) { impl_->shared.poll = std::move(poll); }
 
 void Searcher::new_game() {
     impl_->shared.tt.clear();

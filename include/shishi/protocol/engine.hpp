@@ -72,6 +72,15 @@ public:
     uint64_t skill_seed() const { return skill_seed_; }
     void set_skill_seed(uint64_t seed) { skill_seed_ = seed; }
 
+    // Searches on the caller's thread from now on, for hosts without threads (the
+    // single-threaded WebAssembly build): start() returns once the job has answered. `poll`
+    // is the host's turn to read its input: called every NODE_CHECK_INTERVAL nodes of a
+    // search, and over and over while an infinite or ponder answer is held, until it has
+    // called stop() or ponderhit() (it may block briefly there). Threads is limited to 1.
+    // Only while idle.
+    void run_inline(std::function<void()> poll);
+    bool inline_mode() const { return bool(inline_poll_); }
+
     // Creates the searcher with the current options if that has not happened yet (the hash is
     // allocated here, so a host's `isready` waits for it). Only while idle.
     void ensure_searcher();
@@ -116,6 +125,7 @@ private:
     std::unique_ptr<Searcher> searcher_;
     uint64_t skill_seed_;
 
+    std::function<void()> inline_poll_;  // run_inline(): no search thread
     std::thread thread_;
     mutable std::mutex mutex_;
     std::condition_variable released_;

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "shishi/protocol/engine.hpp"
+#include "shishi/protocol/line_session.hpp"
 #include "shishi/protocol/startup_options.hpp"
 #include "shishi/protocol/xboard_clock.hpp"
 #include "shishi/protocol/xboard_highlight.hpp"
@@ -26,13 +27,15 @@ namespace shishi {
 // The options only XBoard offers (Resign), added to the engine's table.
 void add_xboard_options(OptionTable& table);
 
-class XboardSession {
+class XboardSession : public LineSession {
 public:
     explicit XboardSession(std::ostream& out);
-    ~XboardSession();
+    ~XboardSession() override;
 
     // Handles one input line. Returns false when the session should end (quit).
     bool handle(std::string_view line);
+    bool handle_line(std::string_view line) override { return handle(line); }
+    void end_of_input() override { shutdown(); }
     // End of input or quit: stop any search without moving.
     void shutdown();
     // A command-line option, applied before the first command.

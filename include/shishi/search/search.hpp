@@ -83,6 +83,10 @@ public:
     void set_threads(int n);       // 1 = single-threaded; helper threads start here, once
     void set_contempt(int cp);     // score of a draw for the side to move, negated
     void new_game();               // clears the table and history statistics
+    // Called by the main worker every NODE_CHECK_INTERVAL nodes, on the search's thread: a
+    // host without threads (the single-threaded WebAssembly build) reads its input there and
+    // may call stop() or ponderhit(), which take effect at once. Empty: not called.
+    void set_poll(std::function<void()> poll);
 
     // Starts the stop/ponder state of the next search now: a stop() or ponderhit() that
     // arrives between prepare() and search() (the search thread is still starting) is kept.

@@ -33,10 +33,15 @@ struct TTHit {
 int score_to_tt(int score, int ply);
 int score_from_tt(int score, int ply);
 
-// The bucket of a key among n: the high half of key * n (no division). With 128-bit
-// arithmetic (64-bit targets) the full product; without it (32-bit targets, where n < 2^32)
-// the high 32 bits of the key times n, the same bucket or the one below it.
-inline size_t bucket_index_portable(uint64_t key, size_t n) { return size_t(((key >> 32) * uint64_t(n)) >> 32); }
+// The high 64 bits of the 96-bit product key * n (n < 2^32), from two 64-bit products (key * n =
+// hi * n * 2^32 + lo * n; the sum below cannot overflow): the table index of targets without
+// 128-bit arithmetic (WebAssembly, 32-bit), equal to the 128-bit one, so a search visits the same
+// nodes everywhere.
+constexpr uint64_t mul_high_u32(uint64_t key, uint32_t n) {
+    return ((key >> 32) * n + ((key & 0xffffffffu) * n >> 32)) >> 32;
+}
+inline size_t bucket_index_portable(uint64_t key, size_t n) { return size_t(mul_high_u32(key, uint32_t(n))); }
+// The bucket of a key among n: the high half of key * n (no division).
 inline size_t bucket_index(uint64_t key, size_t n) {
 #if defined(__SIZEOF_INT128__) && SIZE_MAX > UINT32_MAX
     __extension__ using u128 = unsigned __int128;
