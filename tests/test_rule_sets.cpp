@@ -423,11 +423,9 @@ TEST_CASE("xboard: a winning side restarts the count before XBoard's limit (self
     // White is a Dragon King and a Dragon Horse up; Black's King and Gold cannot be caught
     // within the horizon and nothing hangs. The count starts at 80: 22 plies to the draw.
     const Position start = board("Kf1 +Ra6 +Bc3 Pl4 Pa4 kf12 gf11", "w - - 80 60");
-    // Searching by the book, White shuffles its pieces and XBoard draws the game.
-    const Played blind = self_play(start, book_rules(), 4, 40);
-    INFO("by the book: " << blind.plies << " plies, " << blind.status.reason);
-    CHECK(blind.status.outcome == Outcome::DRAW);
-    CHECK_THAT(blind.status.reason, Contains("50-move rule"));
+    // NOT YET A REGRESSION TEST (issue 24): in this position White also wins without knowing
+    // the rule (checkmate after 17 plies), so it passes on the code before the rule as well.
+    // It needs an ending the blind search shuffles in; see docs/reliability.md.
     // Knowing XBoard's rule, White restarts the count in time and the game goes on.
     const Played aware = self_play(start, xboard_rules(), 4, 40);
     INFO("under xboard: " << aware.plies << " plies, " << aware.status.reason << ", highest clock "
