@@ -51,12 +51,13 @@ const char* CHECKMATE = "Kl1 Ga10 Gc11 Rl12 ka12";
 // The presets and the options
 // ---------------------------------------------------------------------------------------------
 
-TEST_CASE("rule presets: the book is the default, xboard adds the mate test, lishogi its rules", "[rules][rule-set]") {
+TEST_CASE("rule presets: the book is the default, xboard adds the mate test and 50-move rule, lishogi its rules", "[rules][rule-set]") {
     CHECK(book_rules() == RuleSet{});
     CHECK(Position().rules() == book_rules());
     RuleSet x = book_rules();
     x.preset = RulePreset::XBOARD;
     x.host_mate_test = true;
+    x.reversible_ply_limit = 102;  // XBoard's 50-move rule (-ruleMoves 51)
     CHECK(xboard_rules() == x);
     const RuleSet& l = lishogi_rules();
     CHECK(l.lance_promotes_on_last_rank);
