@@ -190,7 +190,7 @@ TEST_CASE("empty position, start position and setup functions", "[position]") {
     CHECK(start.key() == empty.key());
 }
 
-TEST_CASE("halfmove clock counts moves since the last capture; move number counts plies", "[position]") {
+TEST_CASE("halfmove clock counts plies since the last capture; move number counts plies", "[position]") {
     Position pos = board("Kl1 ka12 Rf6 pf9");
     CHECK(pos.halfmove_clock() == 0);
     pos.make(mv(pos, "f6e6"));
@@ -199,14 +199,58 @@ TEST_CASE("halfmove clock counts moves since the last capture; move number count
     pos.make(mv(pos, "a12b12"));
     CHECK(pos.halfmove_clock() == 2);
     pos.make(mv(pos, "e6e9"));
-    pos.make(mv(pos, "f9f8"));
+    pos.make(mv(pos, "b12c12"));
     pos.make(mv(pos, "e9e8"));
     CHECK(pos.halfmove_clock() == 5);
-    pos.make(mv(pos, "b12a12"));
+    pos.make(mv(pos, "c12b12"));
     pos.make(mv(pos, "e8f8"));
+    pos.make(mv(pos, "b12a12"));
+    CHECK(pos.halfmove_clock() == 8);
+    pos.make(mv(pos, "f8f9"));
     CHECK(pos.halfmove_clock() == 0);
     pos.unmake();
-    CHECK(pos.halfmove_clock() == 6);
+    CHECK(pos.halfmove_clock() == 8);
+}
+
+TEST_CASE("halfmove clock: a Pawn or Lance move restarts it, a promotion alone or a Tokin move does not; "
+          "a pass only under XBoard's count", "[position][xboard]") {
+    // Each row: the position, the move, whether it restarts the clock (set to 9 before).
+    struct Row {
+        const char* pieces;
+        const char* move;
+        bool restarts;
+    };
+    const Row rows[] = {
+        {"Kl1 ka12 Pf5", "f5f6", true},            // Pawn step
+        {"Kl1 ka12 Pf8", "f8f9+", true},           // Pawn promoting on entering the zone
+        {"Kl1 ka12 La2", "a2a7", true},            // Lance
+        {"Kl1 ka12 +Pf5", "f5f6", false},          // Tokin (a promoted Pawn)
+        {"Kl1 ka12 +Lf5", "f5f4", false},          // White Horse (a promoted Lance)
+        {"Kl1 ka12 Gf8", "f8f9+", false},          // promotion alone
+        {"Kl1 ka12 Rf6 pf9", "f6f9", true},        // capture
+        {"Kl1 ka12 Nf6 pf7", "f6f7,f7f6", true},   // igui
+        {"Kl1 ka12 Nf6 pf7 pg8", "f6f7,f7g8", true},  // double capture
+        {"Kl1 ka12 Nf6", "f6e6", false},           // Lion leap / step
+    };
+    for (const RuleSet* rules : {&book_rules(), &xboard_rules(), &lishogi_rules()}) {
+        for (const Row& row : rows) {
+            Position pos = board(row.pieces, "w - - 9 20");
+            pos.set_rules(*rules);
+            INFO(preset_name(rules->preset) << ": " << row.pieces << " " << row.move);
+            REQUIRE(pos.halfmove_clock() == 9);
+            pos.make(mv(pos, row.move));
+            CHECK(pos.halfmove_clock() == (row.restarts ? 0 : 10));
+            pos.unmake();
+            CHECK(pos.halfmove_clock() == 9);
+        }
+        // A pass: XBoard counts it as irreversible; elsewhere two passes repeat a position.
+        Position pos = board("Kl1 ka12 Nf6", "w - - 9 20");
+        pos.set_rules(*rules);
+        pos.make(mv(pos, "f6f7,f7f6"));
+        INFO(preset_name(rules->preset));
+        REQUIRE(pos.history(0).move.is_pass());
+        CHECK(pos.halfmove_clock() == (rules->preset == RulePreset::XBOARD ? 0 : 10));
+    }
 }
 
 TEST_CASE("is_capture recognises single, double and igui captures but not passes", "[position]") {

@@ -161,7 +161,11 @@ void Position::make(Move m) {
     Square new_counter_strike = NO_SQUARE;
     ++halfmove_clock_;
 
-    if (!m.is_pass()) {
+    if (m.is_pass()) {
+        // XBoard restarts its count after a pass; elsewhere a pass is reversible (two passes
+        // repeat the position), so the clock that bounds the repetition scans runs on.
+        if (rules_->reversible_ply_limit > 0) halfmove_clock_ = 0;
+    } else {
         const Square from = m.from(), to = m.to(), mid = m.mid();
         const Piece p = board_[from];
         u.moved = p;
@@ -204,6 +208,12 @@ void Position::make(Move m) {
             psq_[side_] += piece_square_score(q, to) - piece_square_score(p, to);
             if (is_royal(kind_of(q)) && ++royals_[side_] == 1) royal_square_[side_] = to;
         }
+        // The clock counts plies since the last irreversible move: a capture, or a move of an
+        // unpromoted Pawn or Lance (they only go forward). No earlier position can come back
+        // across one, so the repetition scans stop there; XBoard's N-move count restarts on
+        // the same moves (rule_set.hpp).
+        const Kind k = kind_of(p);
+        if (k == PAWN || k == LANCE) halfmove_clock_ = 0;
         if (u.captured_mid != EMPTY || u.captured_to != EMPTY) {
             halfmove_clock_ = 0;
             // The royal followed here may be gone; another one may remain.

@@ -13,10 +13,14 @@ namespace {
 
 RuleSet make_book() { return RuleSet{}; }
 
+// XBoard's default -ruleMoves is 51 (args.h), counted as 2 x 51 plies (backend.c, Adjudicate).
+constexpr int XBOARD_RULE_PLIES = 2 * 51;
+
 RuleSet make_xboard() {
     RuleSet r = make_book();
     r.preset = RulePreset::XBOARD;
     r.host_mate_test = true;
+    r.reversible_ply_limit = XBOARD_RULE_PLIES;
     return r;
 }
 

@@ -4,6 +4,8 @@
 // recorded when a move is played, since they cannot be recovered from keys.
 #include "shishi/core/rules.hpp"
 
+#include <string>
+
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/bare_king.hpp"
 #include "shishi/core/movegen.hpp"
@@ -85,6 +87,11 @@ GameStatus Game::status() const {
     if (bare.result == BareKingVerdict::KING_VS_KING) return {Outcome::DRAW, "King against King"};
     if (rules_->host_mate_test)
         if (GameStatus s = mate_test_status(); s.over()) return s;
+    // XBoard's N-move rule, judged after its mate test (Adjudicate in backend.c).
+    if (reversible_limit_reached(pos_))
+        return {Outcome::DRAW, std::to_string(pos_.halfmove_clock()) +
+                                   " plies without a capture, Pawn or Lance move or pass (XBoard's 50-move rule, "
+                                   "-ruleMoves " + std::to_string(rules_->reversible_ply_limit / 2) + ")"};
     if (count_legal(pos_) == 0) return {win_for(~stm), std::string(side_name(stm)) + " has no legal move"};
     return {};
 }

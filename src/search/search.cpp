@@ -17,6 +17,7 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/repetition.hpp"
 #include "shishi/core/royal_safety.hpp"
+#include "shishi/core/rules.hpp"
 #include "shishi/eval/eval.hpp"
 #include "shishi/search/eval_cache.hpp"
 #include "shishi/search/helper_threads.hpp"
@@ -46,6 +47,12 @@ constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
 
 constexpr int ASPIRATION_DELTA = 40;
 constexpr int REPETITION_SCORE = SCORE_REPETITION;  // search.hpp
+// Worker::evaluate: how many plies before an N-move limit the evaluation starts to fade.
+constexpr int RULE_FADE_PLIES = 20;
+// Quiescence: from this many plies into it only recaptures (on the last move's square) are
+// searched, and at QS_MAX_PLIES it stands pat whatever hangs (a safety net; docs/search.md).
+constexpr int QS_RECAPTURE_PLIES = 5;
+constexpr int QS_MAX_PLIES = 16;
 
 struct LmrTable {
     int8_t r[64][64];
@@ -191,7 +198,7 @@ struct Worker {
     }
 
     // Index of the latest earlier occurrence of the current position (same side to move,
-    // since the last capture), or -1.
+    // since the last irreversible move: halfmove_clock), or -1.
     int earlier_occurrence() const {
         const int n = pos->plies();
         const int limit = std::min(pos->halfmove_clock(), n);
@@ -258,6 +265,36 @@ struct Worker {
         }
     }
 
+    // The static evaluation. Under an N-move rule (RuleSet::reversible_ply_limit) it fades
+    // linearly to 0 over the last RULE_FADE_PLIES plies before the limit, so a side that stands
+    // better restarts the count (a capture, a Pawn or Lance move) while that still costs
+    // little, instead of meeting the draw at the horizon when no restart is left in reach.
+    int evaluate() {
+        const int v = eval_cache.evaluate(*pos);
+        if (!near_move_limit()) return v;
+        const int left = pos->rules().reversible_ply_limit - pos->halfmove_clock();
+        return v * std::max(left, 0) / RULE_FADE_PLIES;
+    }
+    // Within those plies scores depend on the clock, which the key leaves out: such nodes
+    // neither take nor give transposition-table cutoffs (a score stored near the limit would
+    // pass for the same position met with a fresh count).
+    bool near_move_limit() const {
+        const int limit = pos->rules().reversible_ply_limit;
+        return limit > 0 && limit - pos->halfmove_clock() < RULE_FADE_PLIES;
+    }
+
+    // A node whose halfmove clock reached the N-move limit: XBoard's draw, unless its mate test
+    // (judged first) finds the side to move's lone royal attacked without a safe move.
+    int move_rule_score(bool checked, int ply) {
+        if (checked && pos->rules().host_mate_test && pos->royal_count(pos->side_to_move()) == 1) {
+            MoveList& list = lists[ply];
+            list.clear();
+            generate_legal(*pos, list);
+            if (!has_royal_safe_move(*pos, list)) return no_moves_score(ply);
+        }
+        return draw_score();
+    }
+
     // Has the side to move pieces besides royals and Pawns (null move is unsafe without)?
     bool has_pieces(Color c) const {
         for (int i = 0; i < pos->piece_count(c); ++i) {
@@ -267,7 +304,7 @@ struct Worker {
         return false;
     }
 
-    int qsearch(int alpha, int beta, int ply);
+    int qsearch(int alpha, int beta, int ply, int qply = 0);
     int search(int alpha, int beta, int depth, int ply, bool null_allowed = true);
     int aspiration(int depth, int previous);
     // Iterative deepening over p under shared.limits (set up by Searcher::Impl::run). A helper
@@ -330,7 +367,7 @@ struct Searcher::Impl {
     }
 };
 
-int Worker::qsearch(int alpha, int beta, int ply) {
+int Worker::qsearch(int alpha, int beta, int ply, int qply) {
     pv_len[ply] = ply;
     const Color us = pos->side_to_move();
     if (pos->royal_count(us) == 0) return royal_lost_score(ply);
@@ -340,18 +377,26 @@ int Worker::qsearch(int alpha, int beta, int ply) {
     if (int score; bare_king_scored(bare, ply, score)) return score;
     if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
     if (bare.result == BareKingVerdict::KING_VS_KING) return draw_score();
+    if (reversible_limit_reached(*pos)) return move_rule_score(checked, ply);
     count_node();
     if (should_stop()) return 0;
     seldepth = std::max(seldepth, ply);
-    if (ply >= MAX_PLY) return eval_cache.evaluate(*pos);
+    if (ply >= MAX_PLY) return evaluate();
 
     // Standing pat is unsound when the lone royal hangs: search the evasions instead.
     if (checked && ply < 2 * root_depth + 6) return search(alpha, beta, 1, ply);
 
-    const int stand = eval_cache.evaluate(*pos);
+    const int stand = evaluate();
     if (stand >= beta) return stand;
+    if (qply >= QS_MAX_PLIES) return stand;
     alpha = std::max(alpha, stand);
     int best = stand;
+    // Captures anywhere on the board, each side taking what hangs in turn, come back in every
+    // order (no table here to merge them): on a crowded board that tree grows about twofold per
+    // ply, to millions of nodes at depth 1. Deeper in, only the exchange on the square of the
+    // last move goes on (a double move's first-step square counts too).
+    const bool recaptures_only = qply >= QS_RECAPTURE_PLIES;
+    const Square last_to = pos->plies() > 0 ? pos->history(pos->plies() - 1).move.to() : NO_SQUARE;
 
     MoveList& list = lists[ply];
     list.clear();
@@ -370,6 +415,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
         const Move m = list[i];
         const int gain = capture_value(*pos, m);
         if (gain < ROYAL_CAPTURE_VALUE) {
+            if (recaptures_only && m.to() != last_to && m.mid() != last_to) continue;
             // Delta pruning: even winning this much cannot reach alpha.
             const int promo = m.is_promotion() ? 300 : 0;
             if (stand + gain + promo + 200 <= alpha) continue;
@@ -377,7 +423,7 @@ int Worker::qsearch(int alpha, int beta, int ply) {
             if (!see_ge(*pos, m, 0)) continue;
         }
         pos->make(m);
-        const int score = -qsearch(-beta, -alpha, ply + 1);
+        const int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
         pos->unmake();
         if (aborted) return 0;
         if (score > best) {
@@ -405,7 +451,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
         if (int score; bare_king_scored(bare, ply, score)) return score;
         if (const int first = earlier_occurrence(); first >= 0) return repetition_score(first);
         if (bare.result == BareKingVerdict::KING_VS_KING) return draw_score();
-        if (ply >= MAX_PLY) return eval_cache.evaluate(*pos);
+        if (reversible_limit_reached(*pos)) return move_rule_score(checked, ply);
+        if (ply >= MAX_PLY) return evaluate();
         // Mate distance pruning: no result here can beat a mate found nearer the root.
         alpha = std::max(alpha, royal_lost_score(ply));
         beta = std::min(beta, -royal_lost_score(ply + 1));
@@ -425,13 +472,13 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     Move hash_move;
     if (tt.probe(pos->key(), ply, hit)) {
         hash_move = hit.move;
-        if (!pv_node && hit.depth >= depth &&
+        if (!pv_node && hit.depth >= depth && !near_move_limit() &&
             (hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
              (hit.bound == BOUND_UPPER && hit.score <= alpha)))
             return hit.score;
     }
 
-    const int static_eval = checked ? -SCORE_INFINITE : eval_cache.evaluate(*pos);
+    const int static_eval = checked ? -SCORE_INFINITE : evaluate();
     // Reverse futility: far above beta near the horizon, assume a quiet move keeps it there.
     if (!pv_node && !checked && depth <= 3 && std::abs(beta) < SCORE_MATE_BOUND &&
         static_eval - 120 * depth >= beta)
@@ -549,7 +596,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     if (searched == 0) return alpha;  // everything pruned: a fail-low
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha_orig ? BOUND_EXACT : BOUND_UPPER;
     // A repetition result belongs to this path only; stored, it would leak into other paths.
-    if (std::abs(best) != REPETITION_SCORE) tt.store(pos->key(), ply, best_move, best, depth, bound);
+    if (std::abs(best) != REPETITION_SCORE && !near_move_limit()) tt.store(pos->key(), ply, best_move, best, depth, bound);
     return best;
 }
 

@@ -48,6 +48,15 @@ struct RuleSet {
     // leaves the only royal attacked is refused by XBoard, so the engine never plays one while
     // it has another move. The move list itself stays the book's.
     bool host_mate_test = false;
+    // XBoard's N-move rule (its -ruleMoves, 51 by default, applied after every move of every
+    // game it runs itself: engine against engine or against a human, not on a chess server):
+    // the game is a draw once this many plies in a row were reversible by XBoard's count,
+    // which Position keeps as its halfmove clock. XBoard's count restarts after a capture (on
+    // either step of a double move, igui included), a move of an unpromoted Pawn or Lance
+    // (promoting or not) and a pass; a promotion alone does not restart it (backend.c:
+    // ApplyMove marks EP_CAPTURE / EP_PAWN_MOVE, Adjudicate counts back to the last mark and
+    // draws at 2 x ruleMoves plies, after its mate test). 0: no such rule.
+    int reversible_ply_limit = 0;
 
     // --- how positions are written -------------------------------------------------------
     // SFEN's counter-strike field: false = the capturer's square (this engine's own record),
@@ -59,7 +68,7 @@ struct RuleSet {
 };
 
 // The presets. `book` is RULES.md with its default options; `xboard` is the book plus XBoard's
-// adjudication (the default under XBoard); `lishogi` is shogiops'/scalashogi's rules (the
+// adjudication (mate test and N-move rule; the default under XBoard); `lishogi` is shogiops'/scalashogi's rules (the
 // default under USI).
 const RuleSet& book_rules();
 const RuleSet& xboard_rules();

@@ -1,6 +1,6 @@
 // Game-level rules: a game record on top of a Position, and the end of the game by its rule set
-// (last royal captured, bare king, repetition, XBoard's mate test, King against King under
-// lishogi's rules, no legal move). Search does not use this (it is too slow for the tree; it
+// (last royal captured, bare king, repetition, XBoard's mate test and N-move rule, King against
+// King under lishogi's rules, no legal move). Search does not use this (it is too slow for the tree; it
 // shares the repetition verdict, repetition.hpp, and the bare-king verdict, bare_king.hpp);
 // protocols and the match referee do.
 #pragma once
@@ -15,6 +15,13 @@
 namespace shishi {
 
 enum class Outcome { ONGOING, WHITE_WINS, BLACK_WINS, DRAW };
+
+// RuleSet::reversible_ply_limit: has the halfmove clock reached it? The one test for Game and
+// the search.
+inline bool reversible_limit_reached(const Position& pos) {
+    const int limit = pos.rules().reversible_ply_limit;
+    return limit > 0 && pos.halfmove_clock() >= limit;
+}
 
 struct GameStatus {
     Outcome outcome = Outcome::ONGOING;
