@@ -10,9 +10,11 @@
 namespace shishi {
 namespace {
 
-// The bonus range grows by 25 cp a level from SKILL_CHOICE_TOP down: 25 cp at 9, 250 at 0,
-// 750 (less than half a Lion's 1800) at -20.
+// The bonus range grows by 25 cp a level from SKILL_CHOICE_TOP down to 0 (25 cp at 9, 250 at
+// 0), then by 50 a level (700 at -9, 1250 at -20, still below a Lion's 1800): below level -3
+// the node cap is at its floor, so the bonus is what is left to make a level weaker.
 constexpr int NOISE_PER_LEVEL = 25;
+constexpr int NOISE_PER_NEGATIVE_LEVEL = 50;
 // Lines: 2 at SKILL_CHOICE_TOP, one more every this many levels down (6 at -20).
 constexpr int LEVELS_PER_LINE = 6;
 
@@ -47,9 +49,10 @@ Move last_royal_capture(Position& pos, const SearchLimits& limits) {
 uint64_t skill_scale(uint64_t x, int level) {
     if (full(level)) return x;
     const int steps = SKILL_FULL - std::max(level, SKILL_MIN);
-    // An odd step is a factor 181/256 (1/sqrt(2) within 0.03 %), split so x * 181 cannot overflow.
-    if (steps % 2) x = x / 256 * 181 + x % 256 * 181 / 256;
-    return x >> (steps / 2);
+    // 2^(-1/4), 2^(-2/4), 2^(-3/4) in 256ths (within 0.1 %), split so x * 215 cannot overflow.
+    constexpr uint64_t QUARTER[4] = {256, 215, 181, 152};
+    const uint64_t q = QUARTER[steps % 4];
+    return (x / 256 * q + x % 256 * q / 256) >> (steps / 4);
 }
 
 uint64_t skill_node_cap(int level) {
@@ -65,7 +68,8 @@ int skill_lines(int level) {
 
 int skill_noise_cp(int level) {
     if (level > SKILL_CHOICE_TOP) return 0;
-    return NOISE_PER_LEVEL * (SKILL_CHOICE_TOP + 1 - std::max(level, SKILL_MIN));
+    const int l = std::max(level, SKILL_MIN);
+    return NOISE_PER_LEVEL * (SKILL_CHOICE_TOP + 1 - std::max(l, 0)) + NOISE_PER_NEGATIVE_LEVEL * std::max(-l, 0);
 }
 
 SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply) {

@@ -1,12 +1,13 @@
 // Strength levels (the Skill Level option, -20..20 as Fairy-Stockfish's): a weaker player made
 // from the same search. Below SKILL_FULL a level L, s = SKILL_FULL - L steps down,
-// - searches a fraction 2^(-s/2) of what the host's limits allow: of a node limit (`go nodes`),
+// - searches a fraction 2^(-s/4) of what the host's limits allow: of a node limit (`go nodes`),
 //   of a fixed time (movetime), and of the clock's share (allocated as the full engine would,
-//   then given as a fixed time), so each level has about 1.41 times the search of the one below
-//   at any clock, and level 19 is the full engine with 71 % of its search, not a cliff below it;
-// - and never more than the same fraction of SKILL_TOP_NODES (skill_node_cap: 1,482,752 nodes
-//   at 19, 2,048 at 0, the floor of 512 from -3 down), so a weak level stays weak at a long clock
-//   and plays the same whatever the machine's speed when the cap ends its search;
+//   then given as a fixed time), so each level has about 1.19 times the search of the one below
+//   at any clock, and level 19 is the full engine with 84 % of its search, not a cliff below it
+//   (Chu Shogi at a few thousand nodes loses about 200 Elo to 0.7 times the nodes, measured);
+// - and never more than the same fraction of SKILL_TOP_NODES (skill_node_cap: 1,761,280 nodes
+//   at 19, 65,536 at 0, 2,048 at -20), so a weak level stays weak at a long clock and plays the
+//   same whatever the machine's speed when the cap ends its search;
 // - from level SKILL_CHOICE_TOP down, searches skill_lines(L) root lines (MultiPV) and plays the
 //   line whose score plus a random bonus in [0, skill_noise_cp(L)) is highest: 25 cp more per
 //   level down, 750 cp at -20 (less than a Lion's 1800, so a line the search sees losing the
@@ -34,8 +35,8 @@ constexpr int SKILL_CHOICE_TOP = 9;    // the highest level that chooses among s
 // what lishogi gives its strongest AI level (movetime 2000).
 constexpr uint64_t SKILL_TOP_NODES = uint64_t(1) << 21;
 
-// x scaled by the level's fraction 2^(-(SKILL_FULL - level)/2) (rounded down; odd steps use
-// 181/256 for 1/sqrt(2)); x itself at full strength.
+// x scaled by the level's fraction 2^(-(SKILL_FULL - level)/4) (rounded down; the quarter
+// steps in 256ths); x itself at full strength.
 uint64_t skill_scale(uint64_t x, int level);
 // The node cap of a search at `level` (< SKILL_FULL): skill_scale(SKILL_TOP_NODES), rounded
 // to the nearest multiple of NODE_CHECK_INTERVAL (so a single-threaded search stops exactly there),
