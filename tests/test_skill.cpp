@@ -1,6 +1,8 @@
-// Strength levels: the Skill Level option in both protocols and on the command line, the node
-// cap and lines per level, the noisy choice (deterministic per seed, a non-best move sometimes,
-// never far below the best), full strength as the plain search, and sanity at every level.
+// Strength levels: the Skill Level option (-20..20) in both protocols and on the command line,
+// the ladder's mechanics (node caps, scaled limits, lines and bonus per level, monotonic in the
+// level, fewer nodes searched a level down), the noisy choice (deterministic per seed, a
+// non-best move sometimes, never far below the best), full strength as the plain search, and
+// sanity at every level.
 #include <catch2/catch.hpp>
 
 #include <random>
@@ -15,6 +17,7 @@
 #include "shishi/protocol/usi_text.hpp"
 #include "shishi/protocol/xboard.hpp"
 #include "shishi/search/skill.hpp"
+#include "shishi/search/timeman.hpp"
 #include "test_support.hpp"
 #include "usi_harness.hpp"
 #include "xboard_test_io.hpp"
@@ -72,77 +75,115 @@ bool lion_kind(Kind k) { return is_lion(k); }
 
 }  // namespace
 
-TEST_CASE("skill: the option in USI, XBoard and on the command line, with the table's limits", "[skill][usi][xboard]") {
-    const std::string below = std::to_string(SKILL_MIN - 1);
-    auto usi = usi_test::run_script("setoption name Skill Level value 21\nsetoption name Skill Level value " + below +
-                                    "\nsetoption name Skill Level value 7\nusi\n");
-    // A level out of range reads as the nearest one offered, with a note (issue 23).
+TEST_CASE("skill: the option in USI, XBoard and on the command line, -20 to 20", "[skill][usi][xboard]") {
+    // lishogi's lowest AI level sends -9 (Fairy-Stockfish's range is -20..20); a level out of
+    // range reads as the nearest one offered, with a note (issue 23).
+    auto usi = usi_test::run_script("setoption name Skill Level value 21\nsetoption name Skill Level value -21\n"
+                                    "setoption name Skill Level value -9\nusi\n");
     CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level 21 is above the maximum; using 20") == 1);
-    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level " + below + " is below the minimum; using " +
-                                          std::to_string(SKILL_MIN)) == 1);
+    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level -21 is below the minimum; using -20") == 1);
     // the second `usi` lists the current value as the default; the first the real default
-    CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default 20 min 0 max 20") == 1);
-    CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default 7 min 0 max 20") == 1);
+    CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default 20 min -20 max 20") == 1);
+    CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default -9 min -20 max 20") == 1);
 
-    auto xb = xboard_test::transcript("xboard\nprotover 2\noption Skill Level=21\noption Skill Level=x\n"
-                                      "option Skill Level=3\nprotover 2\n");
-    CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin 20 0 20\"") == 1);
-    CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin 3 0 20\"") == 1);
+    auto xb = xboard_test::transcript("xboard\nprotover 2\noption Skill Level=21\noption Skill Level=-21\n"
+                                      "option Skill Level=x\noption Skill Level=-20\nprotover 2\n");
+    CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin 20 -20 20\"") == 1);
+    CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin -20 -20 20\"") == 1);
     CHECK(xboard_test::contains(xb, "telluser Skill Level 21 is above the maximum; using 20"));
+    CHECK(xboard_test::contains(xb, "telluser Skill Level -21 is below the minimum; using -20"));
     CHECK(xboard_test::contains(xb, "Error (bad option value): option Skill Level=x"));
 
-    StartupParse p = parse_startup_options({"--Skill Level=5", "--Skill_Level", "6"});
+    StartupParse p = parse_startup_options({"--Skill Level=5", "--Skill_Level", "-9"});
     REQUIRE(p.error.empty());
     REQUIRE(p.options.size() == 2);
     std::istringstream in("quit\n");
     std::ostringstream out;
     run_usi(in, out, p.options);
     CHECK(usi_test::first_with(stream_test::split_lines(out.str()), "option name Skill Level ") ==
-          "option name Skill Level type spin default 6 min 0 max 20");
+          "option name Skill Level type spin default -9 min -20 max 20");
     std::istringstream xin("protover 2\nquit\n");
     std::ostringstream xout;
-    run_xboard(xin, xout, {{"Skill Level", "4"}});
-    CHECK(xboard_test::contains(stream_test::split_lines(xout.str()), "feature option=\"Skill Level -spin 4 0 20\""));
+    run_xboard(xin, xout, {{"Skill Level", "-4"}});
+    CHECK(xboard_test::contains(stream_test::split_lines(xout.str()), "feature option=\"Skill Level -spin -4 -20 20\""));
 }
 
-TEST_CASE("skill: node caps grow with the level, lines at least 4, full strength unchanged", "[skill][search]") {
-    uint64_t last = 0;
+TEST_CASE("skill: the ladder's limits rise steadily from -20 to 20, full strength unchanged", "[skill][search]") {
+    CHECK(skill_node_cap(19) == 1761280);  // 2^21 x 2^(-1/4), the top of the ladder
+    CHECK(skill_node_cap(18) == 1482752);
+    CHECK(skill_node_cap(0) == 65536);
+    CHECK(skill_node_cap(-9) == 13824);
+    CHECK(skill_node_cap(SKILL_MIN) == 2048);
+    for (int level = SKILL_MIN + 1; level < SKILL_FULL; ++level) {
+        INFO("level " << level);
+        const uint64_t cap = skill_node_cap(level), below = skill_node_cap(level - 1);
+        CHECK(cap % NODE_CHECK_INTERVAL == 0);
+        // about x1.19 a level: no step bigger than x1.25 (the rounding to 512 aside)
+        CHECK(cap > below);
+        CHECK(cap * 4 <= below * 5 + 4 * NODE_CHECK_INTERVAL);
+        CHECK(skill_lines(level) <= skill_lines(level - 1));
+        CHECK(skill_noise_cp(level) <= skill_noise_cp(level - 1));
+        const uint64_t x = uint64_t(1) << 40;
+        CHECK(skill_scale(x, level) > skill_scale(x, level - 1));
+        CHECK(skill_scale(x, level) * 4 < skill_scale(x, level - 1) * 5);  // under x1.25 a level
+    }
+    // The top levels play their own search's move: no extra lines (a ply's cost), no bonus.
+    for (int level = SKILL_CHOICE_TOP + 1; level <= SKILL_FULL; ++level) {
+        CHECK(skill_lines(level) == 1);
+        CHECK(skill_noise_cp(level) == 0);
+    }
+    CHECK(skill_lines(SKILL_CHOICE_TOP) == 2);
+    CHECK(skill_noise_cp(SKILL_CHOICE_TOP) > 0);
+    // the noise stays below a Lion (1800 cp) even at the weakest level
+    CHECK(skill_noise_cp(SKILL_MIN) < 1800);
+    CHECK(skill_lines(-9) > skill_lines(0));
+    CHECK(skill_noise_cp(-9) > skill_noise_cp(0));
+
+    // The limits: the host's node limit, movetime and clock share are scaled; the cap is on top.
+    CHECK(skill_scale(1000, 19) == 839);
+    CHECK(skill_scale(1000, 18) == 707);
+    CHECK(skill_scale(1000, 16) == 500);
+    CHECK(skill_scale(1000, SKILL_FULL) == 1000);
     for (int level = SKILL_MIN; level < SKILL_FULL; ++level) {
         INFO("level " << level);
-        const uint64_t cap = skill_node_cap(level);
-        CHECK(cap > last);
-        CHECK(cap % NODE_CHECK_INTERVAL == 0);
-        last = cap;
-        CHECK(skill_noise_cp(level) > 0);
-        if (level > SKILL_MIN) CHECK(skill_noise_cp(level) < skill_noise_cp(level - 1));
         SearchLimits l;
         l.multipv = 2;
-        const SearchLimits s = skill_limits(l, level);
-        CHECK(s.nodes == cap);
-        CHECK(s.multipv == SKILL_LINES);
-        l.nodes = 100;  // the host's own smaller limit stands
-        l.multipv = 7;
+        SearchLimits s = skill_limits(l, level);
+        CHECK(s.nodes == skill_node_cap(level));
+        CHECK(s.movetime_ms == 0);  // no clock: none made up
+        CHECK(s.multipv == std::max(2, skill_lines(level)));
+        l.nodes = 64 * 1024;
+        s = skill_limits(l, level);
+        CHECK(s.nodes == std::min(skill_node_cap(level),
+                                  std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_scale(l.nodes, level) / 512 * 512)));
+        l.nodes = 100;  // a host limit below one interval stands
         CHECK(skill_limits(l, level).nodes == 100);
-        CHECK(skill_limits(l, level).multipv == 7);
+        l.movetime_ms = 2000;
+        CHECK(skill_limits(l, level).movetime_ms == std::max<int64_t>(1, int64_t(skill_scale(2000, level))));
+        SearchLimits clock;
+        clock.time_left_ms = 60000;
+        clock.increment_ms = 500;
+        const uint64_t share = uint64_t(allocate_time(clock).soft_ms);  // the full engine's
+        CHECK(skill_limits(clock, level).movetime_ms == std::max<int64_t>(1, int64_t(skill_scale(share, level))));
+        clock.infinite = true;
+        CHECK(skill_limits(clock, level).movetime_ms == 0);
     }
-    CHECK(skill_node_cap(SKILL_MIN) == uint64_t(NODE_CHECK_INTERVAL));
-    CHECK(skill_node_cap(SKILL_FULL) == 0);
-    CHECK(skill_noise_cp(SKILL_FULL) == 0);
     SearchLimits l;
     l.depth = 3;
+    l.movetime_ms = 500;
     const SearchLimits s = skill_limits(l, SKILL_FULL);
     CHECK(s.nodes == 0);
     CHECK(s.multipv == 1);
     CHECK(s.depth == 3);
-    // the noise stays far below a Lion (1800 cp) even at the weakest level
-    CHECK(skill_noise_cp(SKILL_MIN) <= 300);
+    CHECK(s.movetime_ms == 500);
+    CHECK(skill_node_cap(SKILL_FULL) == 0);
 }
 
 TEST_CASE("skill: the choice is deterministic per seed, sometimes not the best, never far below it", "[skill][search]") {
     const Position pos = Position::start();
     // Line order as reported need not be score order: the best is the one scoring 100.
-    const auto lines = lines_with_scores(pos, {90, 100, 60, -400});
-    for (int level : {0, 5, 10, 15, 19}) {
+    const auto lines = lines_with_scores(pos, {90, 100, 60, -1700});  // the last: a Lion down
+    for (int level : {-20, -9, 0, 5, SKILL_CHOICE_TOP}) {
         INFO("level " << level);
         std::set<size_t> chosen;
         int not_best = 0;
@@ -156,20 +197,48 @@ TEST_CASE("skill: the choice is deterministic per seed, sometimes not the best, 
         }
         CHECK(not_best > 0);
         CHECK(chosen.count(3) == 0);
-        if (level <= 10) CHECK(chosen.size() >= 3);
+        if (level <= 5) CHECK(chosen.size() >= 3);
     }
-    // Weaker levels stray more often.
-    int strays0 = 0, strays19 = 0;
-    for (uint64_t seed = 1; seed <= 400; ++seed) {
-        strays0 += skill_pick(lines, 0, seed) != 1;
-        strays19 += skill_pick(lines, 19, seed) != 1;
+    // Weaker levels give up more: the mean score lost to the choice, over many seeds and lines
+    // spread up to a Lion below the best, grows three levels down and is 0 above the choosers.
+    const auto spread = lines_with_scores(pos, {100, 80, 40, -20, -100, -200, -350, -550, -700, -1700});
+    auto mean_loss = [&](int level) {
+        int64_t lost = 0;
+        for (uint64_t seed = 1; seed <= 2000; ++seed) lost += 100 - spread[skill_pick(spread, level, seed)].score;
+        return double(lost) / 2000;
+    };
+    for (int level = SKILL_FULL; level - 3 >= SKILL_MIN; --level) {
+        INFO("level " << level);
+        if (level > SKILL_CHOICE_TOP) CHECK(mean_loss(level) == 0);
+        if (level - 3 <= SKILL_CHOICE_TOP) CHECK(mean_loss(level - 3) > mean_loss(level));
     }
-    CHECK(strays0 > strays19);
+    CHECK(mean_loss(-9) > mean_loss(0) + 10);
     // Full strength and mate scores: always the best line.
     const auto mating = lines_with_scores(pos, {SCORE_MATE - 5, SCORE_MATE - 3, SCORE_MATE - 7});
     for (uint64_t seed = 1; seed <= 100; ++seed) {
         CHECK(skill_pick(lines, SKILL_FULL, seed) == 1);
-        CHECK(skill_pick(mating, 0, seed) == 1);
+        CHECK(skill_pick(mating, SKILL_MIN, seed) == 1);
+    }
+}
+
+TEST_CASE("skill: a lower level searches fewer nodes under the same node limit", "[skill][search]") {
+    // The ladder's own mechanics on real searches, single-threaded so the node limits are exact.
+    const auto positions = sample_positions(4, 11);
+    for (const Position& start : positions) {
+        uint64_t above = ~uint64_t(0);
+        for (int level = SKILL_FULL; level >= SKILL_MIN; level -= 3) {
+            INFO("level " << level << " in " << to_xboard_fen(start));
+            Searcher s(4);
+            Position pos = start;
+            SearchLimits l;
+            l.nodes = 128 * 1024;
+            const SearchResult r = search_at_level(s, pos, l, level, 5);
+            CHECK(is_legal(start, r.best));
+            CHECK(r.nodes <= skill_limits(l, level).nodes);
+            CHECK(r.nodes <= above);
+            if (level < SKILL_FULL && skill_limits(l, level).nodes > 4096) CHECK(r.nodes * 5 < above * 4);
+            above = r.nodes;
+        }
     }
 }
 

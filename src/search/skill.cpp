@@ -3,21 +3,20 @@
 #include "shishi/search/skill.hpp"
 
 #include <algorithm>
-#include <array>
 
 #include "shishi/core/movegen.hpp"
+#include "shishi/search/timeman.hpp"
 
 namespace shishi {
 namespace {
 
-// Node caps in units of NODE_CHECK_INTERVAL: doubling from level 0 to 1, then about x1.41 a
-// level (twice the nodes every two levels), up to 1024 units (524288 nodes, about half a
-// second at the bench's speed) at level 19.
-constexpr std::array<uint64_t, SKILL_FULL> CAP_UNITS = {1,  2,  3,   4,   6,   8,   11,  16,  23,  32,
-                                                        45, 64, 91, 128, 181, 256, 362, 512, 724, 1024};
-// The bonus range grows by 15 cp a level below full strength: 15 cp at level 19, 300 cp (a
-// minor piece, far less than a Lion's 1800) at level 0.
-constexpr int NOISE_PER_LEVEL = 15;
+// The bonus range grows by 25 cp a level from SKILL_CHOICE_TOP down to 0 (25 cp at 9, 250 at
+// 0), then by 50 a level (700 at -9, 1250 at -20, still below a Lion's 1800): below level -3
+// the node cap is at its floor, so the bonus is what is left to make a level weaker.
+constexpr int NOISE_PER_LEVEL = 25;
+constexpr int NOISE_PER_NEGATIVE_LEVEL = 50;
+// Lines: 2 at SKILL_CHOICE_TOP, one more every this many levels down (6 at -20).
+constexpr int LEVELS_PER_LINE = 6;
 
 bool full(int level) { return level >= SKILL_FULL; }
 
@@ -47,22 +46,51 @@ Move last_royal_capture(Position& pos, const SearchLimits& limits) {
 
 }  // namespace
 
+uint64_t skill_scale(uint64_t x, int level) {
+    if (full(level)) return x;
+    const int steps = SKILL_FULL - std::max(level, SKILL_MIN);
+    // 2^(-1/4), 2^(-2/4), 2^(-3/4) in 256ths (within 0.1 %), split so x * 215 cannot overflow.
+    constexpr uint64_t QUARTER[4] = {256, 215, 181, 152};
+    const uint64_t q = QUARTER[steps % 4];
+    return (x / 256 * q + x % 256 * q / 256) >> (steps / 4);
+}
+
 uint64_t skill_node_cap(int level) {
     if (full(level)) return 0;
-    return CAP_UNITS[size_t(std::clamp(level, SKILL_MIN, SKILL_FULL - 1))] * NODE_CHECK_INTERVAL;
+    const uint64_t unit = NODE_CHECK_INTERVAL;
+    return std::max(unit, (skill_scale(SKILL_TOP_NODES, level) + unit / 2) / unit * unit);
+}
+
+int skill_lines(int level) {
+    if (level > SKILL_CHOICE_TOP) return 1;
+    return 2 + (SKILL_CHOICE_TOP - std::max(level, SKILL_MIN)) / LEVELS_PER_LINE;
 }
 
 int skill_noise_cp(int level) {
-    if (full(level)) return 0;
-    return NOISE_PER_LEVEL * (SKILL_FULL - std::max(level, SKILL_MIN));
+    if (level > SKILL_CHOICE_TOP) return 0;
+    const int l = std::max(level, SKILL_MIN);
+    return NOISE_PER_LEVEL * (SKILL_CHOICE_TOP + 1 - std::max(l, 0)) + NOISE_PER_NEGATIVE_LEVEL * std::max(-l, 0);
 }
 
-SearchLimits skill_limits(const SearchLimits& limits, int level) {
+SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply) {
     SearchLimits l = limits;
     if (full(level)) return l;
-    const uint64_t cap = skill_node_cap(level);
-    l.nodes = l.nodes ? std::min(l.nodes, cap) : cap;
-    l.multipv = std::max(l.multipv, SKILL_LINES);
+    uint64_t nodes = skill_node_cap(level);
+    // The host's node limit, scaled but kept a multiple of the interval and never above its own.
+    if (limits.nodes)
+        nodes = std::min({nodes, limits.nodes,
+                          std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_scale(limits.nodes, level) /
+                                                                      NODE_CHECK_INTERVAL * NODE_CHECK_INTERVAL)});
+    l.nodes = nodes;
+    if (limits.movetime_ms > 0) {
+        l.movetime_ms = std::max<int64_t>(1, int64_t(skill_scale(uint64_t(limits.movetime_ms), level)));
+    } else if (!limits.infinite) {
+        // The clock's share as the full engine would spend it, scaled, as a fixed time: the level
+        // thinks a fraction of what the full engine would, at any clock.
+        const TimeBudget b = allocate_time(limits, game_ply);
+        if (b.limited) l.movetime_ms = std::max<int64_t>(1, int64_t(skill_scale(uint64_t(b.soft_ms), level)));
+    }
+    l.multipv = std::max(l.multipv, skill_lines(level));
     return l;
 }
 
@@ -116,7 +144,8 @@ SearchResult search_at_level(Searcher& searcher, Position& pos, const SearchLimi
     if (full(level)) return searcher.search(pos, limits, on_info);
     SkillLineCollector collector;
     const int asked = limits.multipv;
-    SearchResult result = searcher.search(pos, skill_limits(limits, level), [&](const SearchInfo& info) {
+    const SearchLimits own = skill_limits(limits, level, std::max(0, pos.move_number() - 1));
+    SearchResult result = searcher.search(pos, own, [&](const SearchInfo& info) {
         collector.add(info);
         if (on_info && info.multipv <= asked) on_info(info);
     });
@@ -126,7 +155,9 @@ SearchResult search_at_level(Searcher& searcher, Position& pos, const SearchLimi
         return result;
     }
     const std::vector<SkillLine>& lines = collector.lines();
-    if (lines.empty()) return result;  // cut before one line: the search's own fallback
+    // Without a bonus the search's own move (it may come from a last iteration cut short);
+    // cut before one line: the search's own fallback.
+    if (skill_noise_cp(level) <= 0 || lines.empty()) return result;
     const SkillLine& chosen = lines[skill_pick(lines, level, skill_move_seed(game_seed, pos))];
     result.best = chosen.move;
     result.ponder = chosen.reply;

@@ -1,14 +1,22 @@
-// Strength levels (the Skill Level option): a weaker player made from the same search.
-// Below SKILL_FULL a level
-// - caps the nodes of every search (skill_node_cap: 512 at level 0, then about x1.41 a level),
-//   on top of the clock, so a weak level never thinks longer than the full engine would;
-// - searches at least SKILL_LINES root lines (MultiPV) and plays the line whose score plus a
-//   random bonus in [0, skill_noise_cp(level)) is highest. A line more than that below the best
-//   is never played, so a move the search sees losing a Lion (or the King) is not chosen while
-//   a better one exists;
+// Strength levels (the Skill Level option, -20..20 as Fairy-Stockfish's): a weaker player made
+// from the same search. Below SKILL_FULL a level L, s = SKILL_FULL - L steps down,
+// - searches a fraction 2^(-s/4) of what the host's limits allow: of a node limit (`go nodes`),
+//   of a fixed time (movetime), and of the clock's share (allocated as the full engine would,
+//   then given as a fixed time), so each level has about 1.19 times the search of the one below
+//   at any clock, and level 19 is the full engine with 84 % of its search, not a cliff below it
+//   (Chu Shogi at a few thousand nodes loses about 200 Elo to 0.7 times the nodes, measured);
+// - and never more than the same fraction of SKILL_TOP_NODES (skill_node_cap: 1,761,280 nodes
+//   at 19, 65,536 at 0, 2,048 at -20), so a weak level stays weak at a long clock and plays the
+//   same whatever the machine's speed when the cap ends its search;
+// - from level SKILL_CHOICE_TOP down, searches skill_lines(L) root lines (MultiPV) and plays the
+//   line whose score plus a random bonus in [0, skill_noise_cp(L)) is highest: 25 cp more per
+//   level down, 750 cp at -20 (less than a Lion's 1800, so a line the search sees losing the
+//   Lion or the King is not chosen while one that far better exists); above it the level plays
+//   its search's move (extra lines would cost it about a ply);
 // - always plays a winning mate line, and a capture of the opponent's last royal, as found.
-// The randomness comes from a game seed and the position's key: the same seed replays the same
-// choices (tests), a new seed per game makes games differ. SKILL_FULL is the plain search.
+// Every level answers within the host's clock: it only ever searches less. The randomness comes
+// from a game seed and the position's key: the same seed replays the same choices (tests), a
+// new seed per game makes games differ. SKILL_FULL is the plain search.
 #pragma once
 
 #include <cstdint>
@@ -20,19 +28,30 @@
 
 namespace shishi {
 
-constexpr int SKILL_MIN = 0;
-constexpr int SKILL_FULL = 20;   // the default: full strength, no change to the search
-constexpr int SKILL_LINES = 4;   // root lines searched below full strength
+constexpr int SKILL_MIN = -20;
+constexpr int SKILL_FULL = 20;         // the default: full strength, no change to the search
+constexpr int SKILL_CHOICE_TOP = 9;    // the highest level that chooses among several lines
+// The search the node caps are fractions of: about two seconds of the full engine on one core,
+// what lishogi gives its strongest AI level (movetime 2000).
+constexpr uint64_t SKILL_TOP_NODES = uint64_t(1) << 21;
 
-// The node cap of a search at `level` (< SKILL_FULL), a multiple of NODE_CHECK_INTERVAL so a
-// single-threaded search stops exactly there; 0 (no cap) at full strength.
+// x scaled by the level's fraction 2^(-(SKILL_FULL - level)/4) (rounded down; the quarter
+// steps in 256ths); x itself at full strength.
+uint64_t skill_scale(uint64_t x, int level);
+// The node cap of a search at `level` (< SKILL_FULL): skill_scale(SKILL_TOP_NODES), rounded
+// to the nearest multiple of NODE_CHECK_INTERVAL (so a single-threaded search stops exactly there),
+// at least one interval; 0 (no cap) at full strength.
 uint64_t skill_node_cap(int level);
-// The largest random bonus (centipawns) a line gets at `level`; 0 at full strength.
+// Root lines searched at `level`: 1 above SKILL_CHOICE_TOP, 2 at it, one more every 6 levels down.
+int skill_lines(int level);
+// The largest random bonus (centipawns) a line gets at `level`; 0 above SKILL_CHOICE_TOP.
 int skill_noise_cp(int level);
 
-// The limits of a search at `level`: the node cap (the smaller one if the limits have their
-// own) and at least SKILL_LINES lines. Unchanged at full strength.
-SearchLimits skill_limits(const SearchLimits& limits, int level);
+// The limits of a search at `level`: a node limit of the smaller of the node cap and the scaled
+// host node limit (never above the host's own), the scaled movetime, or in place of a clock a
+// fixed time of the scaled share allocate_time() gives it (game_ply as there; not for an
+// infinite search), and at least skill_lines(level) lines. Unchanged at full strength.
+SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply = 0);
 
 // One root line of the last iteration the search reported.
 struct SkillLine {
@@ -43,7 +62,7 @@ struct SkillLine {
 
 // Which of `lines` (not empty; any order) to play at `level`, deterministic in `seed`: the
 // highest score + bonus, the bonus drawn per line from [0, skill_noise_cp(level)); the best
-// line when its score is a mate score or at full strength.
+// line when its score is a mate score or the level has no bonus.
 size_t skill_pick(const std::vector<SkillLine>& lines, int level, uint64_t seed);
 
 // The lines of the deepest iteration reported in full, from the searcher's on_info calls
@@ -63,9 +82,10 @@ private:
 uint64_t skill_move_seed(uint64_t game_seed, const Position& pos);
 
 // A search at `level`: at full strength searcher.search(pos, limits, on_info) exactly. Below
-// it, the search under skill_limits, then the choice among its lines (a capture of the
-// opponent's last royal, if the root has one the limits allow, whatever the search found);
-// result.best and result.ponder are the chosen line's, the score stays the search's best.
+// it, the search under skill_limits, then (with a bonus) the choice among its lines, and a
+// capture of the opponent's last royal if the root has one the limits allow, whatever the
+// search found; result.best and result.ponder are the chosen line's, the score stays the
+// search's best.
 // on_info sees only the lines the caller asked for (limits.multipv).
 SearchResult search_at_level(Searcher& searcher, Position& pos, const SearchLimits& limits, int level,
                              uint64_t game_seed, const std::function<void(const SearchInfo&)>& on_info = {});
