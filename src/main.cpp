@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "shishi/cli/commands.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/protocol/startup_options.hpp"
 #include "shishi/protocol/usi.hpp"
 #include "shishi/protocol/xboard.hpp"
@@ -46,6 +47,7 @@ private:
 }  // namespace
 
 int main(int argc, char** argv) {
+    shishi::platform::use_binary_standard_streams();
     std::vector<std::string> args(argv + 1, argv + argc);
     shishi::StartupOptions options;
     if (shishi::looks_like_startup_options(args)) {

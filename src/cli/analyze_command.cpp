@@ -1,6 +1,5 @@
 // shishi analyze <record>: every position searched, the record annotated, a summary per side,
 // optionally the annotated record and the evaluation graph written to files.
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -8,6 +7,7 @@
 #include <ostream>
 
 #include "shishi/cli/options.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/record/analysis.hpp"
 #include "shishi/record/eval_graph.hpp"
 
@@ -101,7 +101,7 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         err << "error: unknown --rules '" << *rules_name << "' (book, xboard or lishogi)\n";
         return 1;
     }
-    const bool terminal = isatty(STDERR_FILENO);
+    const bool terminal = platform::stderr_is_terminal();
     const auto t0 = std::chrono::steady_clock::now();
     int last_plain = -1;
     auto progress = [&](int done, int total) {
