@@ -3,6 +3,7 @@
 // protocol starts, as Lishogi-Bot passes them). The first non-empty input line picks the
 // protocol: `usi` selects USI, anything else XBoard (XBoard starts engines with `xboard`; an
 // engine started bare is most likely driven by it).
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -46,8 +47,17 @@ private:
 
 }  // namespace
 
+namespace {
+
+// Ctrl-C ends the engine, even mid-search, with the shell's status for it (Windows' default
+// handler would exit with status 0, as if nothing had gone wrong).
+void exit_on_interrupt() { std::_Exit(130); }
+
+}  // namespace
+
 int main(int argc, char** argv) {
     shishi::platform::use_binary_standard_streams();
+    shishi::platform::on_interrupt(exit_on_interrupt);
     std::vector<std::string> args(argv + 1, argv + argc);
     shishi::StartupOptions options;
     if (shishi::looks_like_startup_options(args)) {

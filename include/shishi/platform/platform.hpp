@@ -31,7 +31,8 @@ bool stderr_is_terminal();
 void use_binary_standard_streams();
 
 // Ctrl-C (and SIGTERM, or closing the console window) calls `handler` instead of ending the
-// program. The handler runs in a signal handler or on another thread: it may only set atomics.
+// program. The handler runs in a signal handler or on another thread: it may only set atomics
+// or end the program with std::_Exit.
 void on_interrupt(void (*handler)());
 
 // A write to a child that has exited fails instead of ending the program (SIGPIPE on POSIX).
