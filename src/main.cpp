@@ -3,11 +3,13 @@
 // protocol starts, as Lishogi-Bot passes them). The first non-empty input line picks the
 // protocol: `usi` selects USI, anything else XBoard (XBoard starts engines with `xboard`; an
 // engine started bare is most likely driven by it).
+#include <cstdlib>
 #include <iostream>
 #include <string>
 #include <vector>
 
 #include "shishi/cli/commands.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/protocol/startup_options.hpp"
 #include "shishi/protocol/usi.hpp"
 #include "shishi/protocol/xboard.hpp"
@@ -45,7 +47,17 @@ private:
 
 }  // namespace
 
+namespace {
+
+// Ctrl-C ends the engine, even mid-search, with the shell's status for it (Windows' default
+// handler would exit with status 0, as if nothing had gone wrong).
+void exit_on_interrupt() { std::_Exit(130); }
+
+}  // namespace
+
 int main(int argc, char** argv) {
+    shishi::platform::use_binary_standard_streams();
+    shishi::platform::on_interrupt(exit_on_interrupt);
     std::vector<std::string> args(argv + 1, argv + argc);
     shishi::StartupOptions options;
     if (!args.empty() && shishi::cli::is_command(args[0])) return shishi::cli::run_command(args, std::cout, std::cerr);

@@ -1,6 +1,5 @@
 // shishi-match: plays engine-vs-engine Chu Shogi matches with the rules core as referee.
 #include <iostream>
-#include <unistd.h>
 #include <string>
 #include <vector>
 
@@ -9,6 +8,7 @@
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/opening_generator.hpp"
 #include "shishi/match/runner.hpp"
+#include "shishi/platform/platform.hpp"
 
 int main(int argc, char** argv) {
     using namespace shishi::match;
@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
         std::cout << "shishi-match " << SHISHI_VERSION << "\n";
         return 0;
     }
-    options->terminal = isatty(STDOUT_FILENO) == 1;
+    options->terminal = shishi::platform::stdout_is_terminal();
     install_interrupt_handlers();
     if (options->debug) ChildProcess::set_traffic_log(&std::cerr);
     return run_match(*options, std::cout, std::cerr);

@@ -1,6 +1,5 @@
 // shishi analyze <record>: every position searched, the record annotated, a summary per side,
 // optionally the annotated record and the evaluation graph written to files.
-#include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
@@ -11,6 +10,7 @@
 #include "shishi/cli/options.hpp"
 #include "shishi/cli/output_path.hpp"
 #include "shishi/protocol/engine.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/record/analysis.hpp"
 #include "shishi/record/eval_graph.hpp"
 
@@ -102,7 +102,7 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     const RuleSet* rules = rules_name                          ? find_rule_preset(*rules_name)
                            : in_format == record::Format::PGN ? &xboard_rules()
                                                               : &lishogi_rules();
-    const bool terminal = isatty(STDERR_FILENO);
+    const bool terminal = platform::stderr_is_terminal();
     const auto t0 = std::chrono::steady_clock::now();
     int last_plain = -1;
     auto progress = [&](int done, int total) {

@@ -2,7 +2,9 @@
 
 #include <atomic>
 #include <chrono>
-#include <csignal>
+#include <cstdlib>
+
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::cli {
 namespace {
@@ -11,18 +13,15 @@ namespace {
 std::atomic<bool> g_stop{false};
 static_assert(std::atomic<bool>::is_always_lock_free);
 
-// C linkage names are global: this one must differ from shishi-match's handler.
-extern "C" void on_cli_stop_signal(int) { g_stop.store(true); }
+// The first Ctrl-C asks the job to stop; a second one ends the process at once.
+void on_cli_stop_request() {
+    if (g_stop.exchange(true)) std::_Exit(130);
+}
 
 }  // namespace
 
 void catch_stop_signals() {
-    struct sigaction sa{};
-    sa.sa_handler = on_cli_stop_signal;
-    sigemptyset(&sa.sa_mask);
-    sa.sa_flags = SA_RESETHAND;  // the second Ctrl-C is the default action: the process ends
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    platform::on_interrupt(on_cli_stop_request);
 }
 
 bool stop_requested() { return g_stop.load(); }

@@ -1,8 +1,8 @@
 #include "shishi/cli/output_path.hpp"
 
-#include <unistd.h>
-
 #include <filesystem>
+
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::cli {
 
@@ -13,10 +13,10 @@ std::string output_path_problem(const std::string& path) {
     std::error_code ec;
     const fs::path p(path);
     if (fs::is_directory(p, ec)) return path + ": is a folder";
-    if (fs::exists(p, ec)) return access(path.c_str(), W_OK) == 0 ? "" : path + ": cannot write (permission denied)";
+    if (fs::exists(p, ec)) return platform::can_write(path) ? "" : path + ": cannot write (permission denied)";
     const fs::path dir = p.has_parent_path() ? p.parent_path() : fs::path(".");
     if (!fs::is_directory(dir, ec)) return path + ": cannot write (no folder " + dir.string() + ")";
-    if (access(dir.c_str(), W_OK | X_OK) != 0) return path + ": cannot write (folder " + dir.string() + " is not writable)";
+    if (!platform::can_write(dir.string())) return path + ": cannot write (folder " + dir.string() + " is not writable)";
     return "";
 }
 

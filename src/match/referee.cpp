@@ -5,6 +5,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/match/interrupt.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
 namespace {
@@ -58,8 +59,7 @@ std::optional<Color> adjudicated_loser(const std::vector<std::optional<int>> own
 
 std::string today() {
     std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    localtime_r(&t, &tm);
+    const std::tm tm = platform::local_time(t);
     char buf[16];
     std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
     return buf;

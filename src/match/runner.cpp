@@ -11,7 +11,6 @@
 #include <set>
 #include <sstream>
 #include <thread>
-#include <unistd.h>
 
 #include "shishi/cli/output_path.hpp"
 #include "shishi/core/notation.hpp"
@@ -24,6 +23,7 @@
 #include "shishi/match/stats.hpp"
 #include "shishi/match/tournament.hpp"
 #include "shishi/record/pgn.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
 namespace {
@@ -413,9 +413,8 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
 }
 
 std::string host_name() {
-    char buf[256] = {};
-    if (gethostname(buf, sizeof buf - 1) != 0 || buf[0] == 0) return "?";
-    return buf;
+    const std::string name = platform::host_name();
+    return name.empty() ? "?" : name;
 }
 
 // The names games are recorded under: the configured one, else what the engine calls itself

@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <random>
 #include <string_view>
-#include <unistd.h>
 #include <utility>
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/rule_options.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/search/skill.hpp"
 #include "shishi/search/tt.hpp"
 
@@ -70,9 +70,9 @@ BestMove choose_best_move(const Position& root, const SearchResult& result) {
 }
 
 size_t max_hash_mb() {
-    const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
-    if (pages <= 0 || page_size <= 0) return 1024;
-    const size_t mb = size_t(pages) / 1024 * size_t(page_size) / 1024;
+    const uint64_t bytes = platform::physical_memory_bytes();
+    if (bytes == 0) return 1024;
+    const size_t mb = size_t(bytes >> 20);
     return std::clamp<size_t>(mb / 2, 1, MAX_TT_MB);
 }
 

@@ -2,13 +2,14 @@
 # Engine options on the command line (`shishi --Threads=1`, `--Name value`), as Lishogi-Bot
 # passes its engine_options, for both protocols; unknown ones refused with a message; the
 # command-line tools unchanged.
+# usage: command_line_options.sh COMMAND...   (the engine's command, e.g. `wine shishi.exe`)
 set -uo pipefail
-shishi=${1:?usage: $0 SHISHI}
+shishi=("${@:?usage: $0 COMMAND...}")
 fail=0
 expect() {  # expect NAME EXPECTED-LINE INPUT ARGS...
     local name=$1 want=$2 input=$3 out rc
     shift 3
-    out=$(printf "$input" | timeout 30 "$shishi" "$@" 2>&1); rc=$?
+    out=$(printf "$input" | timeout 60 "${shishi[@]}" "$@" 2>&1); rc=$?
     if [ $rc -ne 0 ]; then echo "FAIL: $name: exit status $rc"; echo "$out"; fail=1; return; fi
     if ! grep -qxF "$want" <<<"$out"; then echo "FAIL: $name: no line '$want' in:"; echo "$out"; fail=1; fi
 }
@@ -19,7 +20,7 @@ expect "usi --Name=value, then a search" 'readyok' 'usi\nisready\nposition start
     --USI_Hash=4 --Threads=1
 expect "xboard --Name=value" 'feature option="Contempt -spin 7 -1000 1000"' 'xboard\nprotover 2\nquit\n' --Contempt=7
 expect "perft unchanged" 'nodes 1296' '' perft 2
-out=$(printf 'usi\nquit\n' | timeout 30 "$shishi" --NoSuchOption=1 2>&1); rc=$?
+out=$(printf 'usi\nquit\n' | timeout 60 "${shishi[@]}" --NoSuchOption=1 2>&1); rc=$?
 [ $rc -eq 2 ] || { echo "FAIL: unknown option: exit status $rc (want 2)"; fail=1; }
 grep -qF "unknown engine option '--NoSuchOption'" <<<"$out" || { echo "FAIL: unknown option message: $out"; fail=1; }
 [ $fail -eq 0 ] && echo "PASS"

@@ -4,11 +4,13 @@
 # game that did not finish, or Shishi's thinking output missing from XBoard's debug log.
 #
 # usage: xboard_vs_hachu.sh SHISHI [GAMES] [BASE] [INC]
+#   SHISHI is the engine's path, or a command line for XBoard's -fcp ("wine /path/shishi.exe").
 #   BASE is XBoard's -tc (minutes or minutes:seconds), INC its -inc (seconds).
 # Exit 77 (skipped) when xboard, hachu or xvfb-run is not installed.
 set -euo pipefail
 
-shishi=$(realpath "${1:?usage: $0 SHISHI [GAMES] [BASE] [INC]}")
+shishi=${1:?usage: $0 SHISHI [GAMES] [BASE] [INC]}
+[ -e "$shishi" ] && shishi=$(realpath "$shishi")
 games=${2:-2}
 base=${3:-1}
 inc=${4:-0}

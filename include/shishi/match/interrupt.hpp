@@ -1,4 +1,5 @@
-// The match-wide stop request: Ctrl-C (SIGINT) or SIGTERM sets it, every wait in the runner
+// The match-wide stop request: Ctrl-C (SIGINT, or the console's Ctrl-C event on Windows) or
+// SIGTERM sets it, every wait in the runner
 // checks it, finished games are still written.
 #pragma once
 

@@ -1,13 +1,14 @@
 // A child process (an engine) talking through pipes: start from a shell command line, write
 // lines to its standard input, read lines from its standard output with a deadline, and stop
-// it for sure. The child runs in its own process group so that Ctrl-C in the terminal reaches
-// only the match runner, and stopping it also stops anything it started.
+// it for sure. The child runs in its own process group (a job object on Windows) so that Ctrl-C
+// in the terminal reaches only the match runner, and stopping it also stops anything it started.
 #pragma once
 
 #include <chrono>
 #include <iosfwd>
 #include <string>
-#include <sys/types.h>
+
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
 
@@ -24,11 +25,12 @@ public:
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
-    // Runs `/bin/sh -c command` in working directory `dir` (empty: the current one); standard
-    // error goes to stderr_path (empty: discarded). False with a message when it cannot start.
+    // Runs `/bin/sh -c command` (on Windows the command line itself: platform.hpp) in working
+    // directory `dir` (empty: the current one); standard error goes to stderr_path (empty:
+    // discarded). False with a message when it cannot start.
     bool start(const std::string& command, const std::string& dir, const std::string& stderr_path,
                std::string& error);
-    bool running() const { return pid_ > 0; }
+    bool running() const { return process_.running(); }
     // Has the child exited (or closed its output)? Reaps it when it has.
     bool exited();
 
@@ -55,9 +57,7 @@ private:
     bool take_buffered_line(std::string& line);
     bool fill(int timeout_ms);  // reads what is available; false at end of output
 
-    pid_t pid_ = -1;
-    int to_child_ = -1;
-    int from_child_ = -1;
+    platform::Process process_;
     bool eof_ = false;
     std::string buffer_;
     size_t scan_from_ = 0;

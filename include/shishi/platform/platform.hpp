@@ -1,0 +1,82 @@
+// What differs between POSIX systems and Windows, behind one interface: the size of memory,
+// whether a stream is a terminal, the standard streams' byte mode, Ctrl-C, and child processes
+// talking through pipes (shishi-match's engines). src/platform/posix.cpp and
+// src/platform/windows.cpp implement it and CMake compiles the one for the target, so no other
+// file needs an #ifdef or a system header (docs/windows.md).
+#pragma once
+
+#include <cstdint>
+#include <ctime>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace shishi::platform {
+
+// Physical memory in bytes; 0 when the system does not say.
+uint64_t physical_memory_bytes();
+
+// The local calendar time of `t` (the C library's own localtime is not thread-safe).
+std::tm local_time(std::time_t t);
+
+// This computer's name (the PGN Site tag); empty when unknown.
+std::string host_name();
+
+// May we write this existing file, or create files in this existing folder?
+bool can_write(const std::string& path);
+
+bool stdout_is_terminal();
+bool stderr_is_terminal();
+
+// Standard input and output carry bytes unchanged: on Windows the C runtime would otherwise
+// turn "\n" into "\r\n" on output and stop reading input at a Ctrl-Z byte. (A host's CRLF input
+// lines are the protocol readers' business; they trim the '\r'.)
+void use_binary_standard_streams();
+
+// Ctrl-C (and SIGTERM, or closing the console window) calls `handler` instead of ending the
+// program. The handler runs in a signal handler or on another thread: it may only set atomics
+// or end the program with std::_Exit.
+void on_interrupt(void (*handler)());
+
+// A write to a child that has exited fails instead of ending the program (SIGPIPE on POSIX).
+void ignore_broken_pipe();
+
+// A child process with its standard input and output connected to us through pipes. Its own
+// children are stopped with it: a process group on POSIX, a job object on Windows. Ctrl-C in the
+// terminal reaches only us, never the child.
+class Process {
+public:
+    Process();
+    ~Process();  // kills the child if it is still running
+    Process(const Process&) = delete;
+    Process& operator=(const Process&) = delete;
+
+    // POSIX runs `/bin/sh -c command`; Windows passes the command line to CreateProcess (a
+    // program path in double quotes when it holds spaces, then its arguments). `dir` is the
+    // child's working directory (empty: ours); its standard error is appended to stderr_path
+    // (empty: discarded). False with a message when it cannot start.
+    bool start(const std::string& command, const std::string& dir, const std::string& stderr_path,
+               std::string& error);
+    bool running() const;
+    // Has the child exited? Reaps it when it has.
+    bool exited();
+
+    // Writes all of `data` to the child's input; false when the child no longer reads it.
+    bool write(std::string_view data);
+    bool input_open() const;
+    // Appends to `into` what the child has written, waiting up to timeout_ms for something
+    // (0: only what is there now). False at the end of its output; true on a timeout or an
+    // interrupted wait, with nothing appended.
+    bool read(std::string& into, int timeout_ms);
+    bool output_open() const;
+
+    void close_input();  // end of input asks a well-behaved child to quit
+    void kill();         // kills the child and what it started, and reaps it
+    void close_output();
+
+private:
+    struct State;
+    std::unique_ptr<State> state_;
+};
+
+}  // namespace shishi::platform
