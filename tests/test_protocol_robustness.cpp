@@ -24,6 +24,24 @@ void start_thinking_long(xboard_test::LiveSession& s) {
     for (const char* c : {"xboard", "protover 2", "new", "level 0 60 0", "time 360000", "otim 360000", "go"}) s.send(c);
 }
 
+// Sends `command` while the engine thinks, expects `answer`, then checks that the search is still
+// there: `?` makes it move (on the old code the refusal had stopped it and no move came), and
+// exactly one move comes.
+void refused_while_thinking(const std::string& command, const std::string& answer) {
+    INFO(command);
+    xboard_test::LiveSession s;
+    start_thinking_long(s);
+    s.send(command);
+    REQUIRE(s.wait_for(answer));
+    s.send("?");
+    REQUIRE(s.wait_for("move ", 60000));
+    s.send("ping 1");
+    REQUIRE(s.wait_for("pong 1"));
+    CHECK(count_prefix(s.lines(), "move ") == 1);
+    s.send("quit");
+    CHECK(s.finish() == 0);
+}
+
 bool has_line(xboard_test::LiveSession& s, const std::string& prefix) {
     for (const std::string& l : s.lines())
         if (l.rfind(prefix, 0) == 0) return true;
@@ -41,20 +59,7 @@ TEST_CASE("xboard: a refused move while the engine thinks changes nothing; its m
         // Legal for the side to move, but that side is the engine's and it is thinking.
         {"usermove h4h5", "Illegal move (not your turn: the engine is thinking about its move): h4h5"},
     };
-    for (const auto& [command, answer] : cases) {
-        INFO(command);
-        xboard_test::LiveSession s;
-        start_thinking_long(s);
-        s.send(command);
-        REQUIRE(s.wait_for(answer));
-        s.send("?");  // the search is still there to move now (on the old code it was gone)
-        REQUIRE(s.wait_for("move ", 60000));
-        s.send("ping 1");
-        REQUIRE(s.wait_for("pong 1"));
-        CHECK(count_prefix(s.lines(), "move ") == 1);
-        s.send("quit");
-        CHECK(s.finish() == 0);
-    }
+    for (const auto& [command, answer] : cases) refused_while_thinking(command, answer);
 }
 
 TEST_CASE("xboard: bad commands while the engine thinks are refused and do not stop it",
@@ -74,17 +79,7 @@ TEST_CASE("xboard: bad commands while the engine thinks are refused and do not s
         {"frobnicate", "Error (unknown command): frobnicate"},
         {"level 40 1e30 0", "Error (bad argument): level 40 1e30 0"},
     };
-    for (const auto& [command, answer] : cases) {
-        INFO(command);
-        xboard_test::LiveSession s;
-        start_thinking_long(s);
-        s.send(command);
-        REQUIRE(s.wait_for(answer));
-        s.send("?");  // the search is still there to move now (on the old code it was gone)
-        REQUIRE(s.wait_for("move ", 60000));
-        s.send("quit");
-        CHECK(s.finish() == 0);
-    }
+    for (const auto& [command, answer] : cases) refused_while_thinking(command, answer);
 }
 
 TEST_CASE("xboard: exit, exclude and variant chu outside analysis leave a game search running",
