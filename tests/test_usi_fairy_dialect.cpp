@@ -124,13 +124,15 @@ TEST_CASE("fairy dialect: every bestmove follows a score, however early the sear
 }
 
 TEST_CASE("fairy dialect: USI_AnalyseMode scores draws 0 whatever Contempt says", "[usi][lishogi]") {
-    // King against King: every line is a draw by lishogi's rule, scored as Contempt shades it.
+    // The Golds face each other, each guarded by its King: the best line takes and is retaken,
+    // King against King, a draw by lishogi's rule, scored as Contempt shades it. (King against
+    // King at the root is a game already over, answered without a search.)
     auto score_of = [](bool analyse) {
         usi_test::Session s;
         s.send("setoption name USI_Hash value 1");
         s.send("setoption name Contempt value 100");
         s.send(std::string("setoption name USI_AnalyseMode value ") + (analyse ? "true" : "false"));
-        s.send("position sfen 6k5/12/12/12/12/12/12/12/12/12/12/5K6 b - 1");
+        s.send("position sfen 12/12/12/12/6k5/6g5/6G5/6K5/12/12/12/12 b - 1");
         s.send("go depth 2");
         const std::string info = s.expect("info depth 2 ", 60s);
         REQUIRE(s.expect("bestmove", 60s) != "");

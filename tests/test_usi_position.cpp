@@ -177,32 +177,49 @@ TEST_CASE("usi position: the Okazaki option changes which moves are legal", "[us
     CHECK(sfens[0] == "6k5/12/9g2/12/12/12/5G6/12/12/12/12/5K6 b 3c 3");
 }
 
-TEST_CASE("usi position: a go in a game already over by rule says so and still answers", "[usi]") {
+TEST_CASE("usi position: a go in a game over by rule is answered as Fairy-Stockfish answers it", "[usi]") {
     // The Lion steps out and back while the Black King does the same: after three rounds the
-    // start position occurs a fourth time, made by Black's move, so Black loses (XBoard rule).
+    // start position occurs a fourth time, made by Black's move. The book rule: Black loses.
+    // lishogi's rule: a draw. Either way the game is over though moves are left, and the
+    // answer is Fairy-Stockfish's: a depth-0 score and `bestmove resign`, no move.
     std::string moves;
     for (int i = 0; i < 3; ++i) moves += " 7g7h 6a6b 7h7g 6b6a";
     Session s;
     s.send("setoption name USI_Hash value 1");
-    s.send("setoption name Rules value book");  // lishogi's rule would call this a draw
+    s.send("setoption name Rules value book");
     s.send("position sfen " + LION_SFEN + " moves" + moves);
     s.send("go depth 1");
     CHECK(s.expect("info string", std::chrono::seconds(60)) ==
           "info string game over by rule, sente wins: Black repeated the position a fourth time "
           "(White = sente, Black = gote)");
-    std::string best = s.expect("bestmove ", std::chrono::seconds(60));
-    REQUIRE(starts_with(best, "bestmove "));
-    std::vector<std::string> played;
-    for (auto w : usi::split_words(moves)) played.emplace_back(w);
-    Position pos = *parse_sfen(LION_SFEN);
-    for (const auto& m : played) pos.make(*parse_usi_move(pos, m));
-    CHECK(parse_usi_move(pos, usi::split_words(best)[1]));
-    // one round fewer: the game goes on and nothing is said
+    CHECK(s.expect("info ", std::chrono::seconds(60)) == "info depth 0 score mate 0");
+    CHECK(s.expect("bestmove ", std::chrono::seconds(60)) == "bestmove resign");
+
+    s.send("setoption name Rules value lishogi");
+    s.send("position sfen " + LION_SFEN + " moves" + moves);
+    s.send("go movetime 100");
+    CHECK(starts_with(s.expect("info string", std::chrono::seconds(60)), "info string game over by rule, draw: "));
+    CHECK(s.expect("info ", std::chrono::seconds(60)) == "info depth 0 score cp 0");
+    CHECK(s.expect("bestmove ", std::chrono::seconds(60)) == "bestmove resign");
+
+    // `go infinite` still holds its answer until `stop`, as for any search.
+    s.send("go infinite");
+    s.send("isready");
+    CHECK(s.expect("readyok", std::chrono::seconds(60)) == "readyok");
+    CHECK_FALSE(s.has_pending("bestmove"));
+    s.send("stop");
+    CHECK(s.expect("bestmove ", std::chrono::seconds(60)) == "bestmove resign");
+
+    // one round fewer: the game goes on, nothing is said, and a legal move comes
     s.send("position sfen " + LION_SFEN + " moves" + moves.substr(0, moves.size() - 20));
     s.send("go depth 1");
-    CHECK(s.expect("bestmove ", std::chrono::seconds(60)) != "");
+    std::string best = s.expect("bestmove ", std::chrono::seconds(60));
+    REQUIRE(starts_with(best, "bestmove "));
+    Position pos = *parse_sfen(LION_SFEN);
+    for (auto w : usi::split_words(moves.substr(0, moves.size() - 20))) pos.make(*parse_usi_move(pos, std::string(w)));
+    CHECK(parse_usi_move(pos, std::string(usi::split_words(best)[1])));
     s.finish();
-    CHECK(count_prefix(s.lines(), "info string") == 1);
+    CHECK(count_prefix(s.lines(), "info string") == 3);
 }
 
 TEST_CASE("usi position: game_over_text names the winner in USI terms", "[usi]") {
@@ -237,7 +254,7 @@ std::string best_after(const std::string& position) {
 }  // namespace
 
 TEST_CASE("usi lishogi: a Lance promoting on the last rank is accepted and go answers from there", "[usi][lishogi]") {
-    const std::string sfen = "6k5/12/11L/12/12/12/12/12/12/12/12/5K6 b - 1";
+    const std::string sfen = "6kg4/12/11L/12/12/12/12/12/12/12/12/5K6 b - 1";  // no bare King: the game goes on
     const std::string best = best_after("position sfen " + sfen + " moves 1c1a+");
     Position after = *parse_sfen(sfen, lishogi_rules());
     after.make(*parse_usi_move(after, "1c1a+"));
@@ -264,7 +281,7 @@ TEST_CASE("usi: after a position that cannot be set, go answers bestmove resign 
 }
 
 TEST_CASE("usi lishogi: the counter-strike square may be empty (a Falcon's igui on a Lion)", "[usi][lishogi]") {
-    const std::string sfen = "11k/12/12/12/12/12/6+H5/12/12/4N7/12/K11 w 6f 2";
+    const std::string sfen = "10gk/12/12/12/12/12/6+H5/12/12/4N7/12/K11 w 6f 2";  // no bare King
     const std::string best = best_after("position sfen " + sfen);
     Position pos = *parse_sfen(sfen, lishogi_rules());
     CHECK(pos.counter_strike() == *parse_usi_square("6f"));

@@ -201,8 +201,9 @@ void Engine::run(Job job) {
     for (;;) {
         Position pos = job.root;
         const SearchResult result =
-            search_at_level(*searcher_, pos, job.limits, job.skill_level, skill_seed_, job.on_info);
-        const BestMove answer = choose_best_move(job.root, result);
+            job.game_over ? SearchResult{}
+                          : search_at_level(*searcher_, pos, job.limits, job.skill_level, skill_seed_, job.on_info);
+        const BestMove answer = job.game_over ? BestMove{} : choose_best_move(job.root, result);
         bool drop = false;
         {
             std::unique_lock<std::mutex> lock(mutex_);

@@ -156,12 +156,13 @@ void Session::go(const Words& args) {
         return;
     }
     position_.set_rules(engine_.rules());
-    // A host should not ask, but if it does the engine still answers; saying why helps. With
-    // no legal move (a royal just captured: shoginet analyses every game's last position) the
-    // answer is a depth-0 score and `bestmove resign`, as Fairy-Stockfish answers.
+    // A host should not ask, but shoginet analyses every game's last position. A game over by
+    // rule (a royal captured, a bare King, a repetition) is answered as Fairy-Stockfish answers
+    // it: a depth-0 score (`mate 0`, or `cp 0` for a draw) and `bestmove resign`; saying why helps.
     const GameStatus status = game_of(position_, engine_.rules()).status();
     if (status.over()) info(game_over_text(status));
     Engine::Job job;
+    job.game_over = status.over();
     job.root = position_;
     job.limits = go.limits;
     const bool multipv = engine_.options().as_int("MultiPV") > 1;

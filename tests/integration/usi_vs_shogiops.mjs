@@ -108,17 +108,15 @@ try {
     if (!scored) fail(`ply ${ply}: no score before ${out[out.length - 1]}`);
     if (pos.isEnd()) {
       const outcome = pos.outcome();
-      // Any end shogiops calls is an end for Shishi too, with the same winner. With the last
-      // royal gone there is no move: Shishi resigns with Fairy-Stockfish's depth-0 score. An end
-      // by rule that leaves moves (a bare king) is stated, and Shishi still answers a move
-      // (docs/protocols.md: a host should not ask, but if it does the engine answers).
+      // Any end shogiops calls is an end for Shishi too, with the same winner, answered as
+      // Fairy-Stockfish answers it (a royal taken or a bare king alike): the depth-0 score
+      // `mate 0` (`cp 0` for a draw) and `bestmove resign`.
       const said = `info string game over by rule, ${outcome?.winner ? `${outcome.winner} wins` : 'draw'}`;
       if (!out.some((l) => l.startsWith(said)))
         fail(`ply ${ply}: shogiops ends the game by ${outcome?.result}; Shishi does not say '${said}'`);
-      if (outcome?.result === 'kingslost') {
-        if (best !== 'resign') fail(`ply ${ply}: the last royal is gone, Shishi plays ${best}`);
-        if (!out.includes('info depth 0 score mate 0')) fail(`ply ${ply}: no 'info depth 0 score mate 0'`);
-      }
+      if (best !== 'resign') fail(`ply ${ply}: the game is over (${outcome?.result}), Shishi plays ${best}`);
+      const depth0 = `info depth 0 score ${outcome?.winner ? 'mate 0' : 'cp 0'}`;
+      if (!out.includes(depth0)) fail(`ply ${ply}: no '${depth0}'`);
       console.log(`game over after ${ply} plies (${outcome.result}, ${outcome.winner} wins); ` +
                   `${accepted} shogiops-legal moves accepted, ${refused} illegal ones refused`);
       console.log(moves.join(' '));

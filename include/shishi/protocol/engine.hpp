@@ -90,6 +90,9 @@ public:
         Position root;
         SearchLimits limits;       // the engine sets move_overhead_ms and multipv from the options
         int skill_level = SKILL_FULL;  // the engine sets it from the Skill Level option
+        // The game is over by rule: nothing is searched and the answer is no move (USI:
+        // `bestmove resign`, as Fairy-Stockfish answers), still held during infinite/ponder.
+        bool game_over = false;
         std::function<void(const SearchInfo&)> on_info;  // search thread, per iteration
         // Search thread, exactly once per job unless the job is aborted.
         std::function<void(const SearchResult&, const BestMove&)> on_answer;
