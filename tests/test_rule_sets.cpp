@@ -420,18 +420,46 @@ Played self_play(const Position& start, const RuleSet& search_rules, int depth, 
 
 }  // namespace
 
-TEST_CASE("xboard: a winning side restarts the count before XBoard's limit (self-play)", "[search][xboard][slow]") {
-    // White is a Dragon King and a Dragon Horse up; Black's King and Gold cannot be caught
-    // within the horizon and nothing hangs. The count starts at 80: 22 plies to the draw.
-    const Position start = board("Kf1 +Ra6 +Bc3 Pl4 Pa4 kf12 gf11", "w - - 80 60");
-    // NOT YET A REGRESSION TEST (issue 24): in this position White also wins without knowing
-    // the rule (checkmate after 17 plies), so it passes on the code before the rule as well.
-    // It needs an ending the blind search shuffles in; see docs/reliability.md.
-    // Knowing XBoard's rule, White restarts the count in time and the game goes on.
-    const Played aware = self_play(start, xboard_rules(), 4, 40);
+TEST_CASE("xboard: a winning side restarts the count before XBoard's limit", "[search][xboard]") {
+    // White is a Dragon King and a Dragon Horse up, but Black's King sits behind three Golds and
+    // a Lance, all protected, so nothing can be won within the horizon. The Lance guards the
+    // l-file: White's only way to restart the count is to give up its Pawn (l4l5 Lxl5), which a
+    // search blind to the rule never does (it keeps improving its pieces). At 100 plies any
+    // reversible move lets Black's reply make the 102nd.
+    const std::string pieces = "Kk3 Pl4 +Rd6 +Bc3 kk12 ll12 gk11 gj12 gj11";
+    const auto resets = [](Position pos, Move m) {
+        pos.make(m);
+        return pos.halfmove_clock() == 0;
+    };
+    for (int depth : {2, 4}) {
+        SearchLimits l;
+        l.depth = depth;
+        Position blind = board(pieces, "w - - 100 60");
+        Searcher sb(8);
+        const SearchResult rb = sb.search(blind, l);
+        INFO("depth " << depth << ", book: " << move_to_xboard(rb.best) << " " << rb.score);
+        CHECK_FALSE(resets(blind, rb.best));  // the position needs the rule: blind, White shuffles
+        Position aware = board(pieces, "w - - 100 60");
+        aware.set_rules(xboard_rules());
+        Searcher sa(8);
+        const SearchResult ra = sa.search(aware, l);
+        INFO("xboard: " << move_to_xboard(ra.best) << " " << ra.score);
+        CHECK(resets(aware, ra.best));
+        CHECK(ra.score > 100);  // still better for White: the count starts again
+    }
+    // Played out from 94 plies, both sides searching 4 plies and XBoard judging: blind to the
+    // rule, White shuffles into XBoard's draw; knowing it, White gives the Pawn in time and the
+    // game goes on past the point where it would have been drawn.
+    const Position start = board(pieces, "w - - 94 60");
+    const Played blind = self_play(start, book_rules(), 4, 20);
+    INFO("blind: " << blind.plies << " plies, " << blind.status.reason);
+    CHECK(blind.status.outcome == Outcome::DRAW);
+    CHECK_THAT(blind.status.reason, Contains("50-move rule"));
+    const Played aware = self_play(start, xboard_rules(), 4, 20);
     INFO("under xboard: " << aware.plies << " plies, " << aware.status.reason << ", highest clock "
                           << aware.max_clock);
-    CHECK_FALSE(aware.status.outcome == Outcome::DRAW);
+    CHECK(aware.plies == 20);
+    CHECK_FALSE(aware.status.over());
     CHECK(aware.max_clock < 102);
 }
 
