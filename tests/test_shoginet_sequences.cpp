@@ -40,6 +40,16 @@ constexpr Level LEVELS[] = {{1, -9, 50, 5},    {2, -5, 100, 5},  {3, -1, 150, 5}
                             {5, 6, 300, 5},    {6, 9, 400, 5},   {7, 12, 500, 8},   {8, 15, 1000, 13},
                             {9, 18, 1500, 17}, {10, 20, 2000, 22}};
 
+// The levels docs/lishogi.md recommends for Shishi as its own engine kind: Skill_Level and nodes
+// per level, movetime 1000 ms for all (shoginet sends `nodes` when the level has it).
+struct OwnLevel {
+    int level, skill;
+    uint64_t nodes;
+};
+constexpr OwnLevel OWN_LEVELS[] = {{1, 7, 64000},  {2, 9, 64000},  {3, 10, 32000}, {4, 12, 32000},
+                                   {5, 14, 32000}, {6, 16, 32000}, {7, 18, 32000}, {8, 20, 32000}};
+constexpr int OWN_MOVETIME = 1000;
+
 // A work's clock as lishogi sends it: main time in centiseconds, byoyomi and increment in seconds.
 struct WorkClock {
     int64_t btime_cs, wtime_cs, byo_s, inc_s;
@@ -196,6 +206,52 @@ TEST_CASE("shoginet: a move work at every lishogi level and clock answers in tim
             CHECK(std::any_of(a.lines.begin(), a.lines.end(),
                               [](const std::string& l) { return l.find(" score ") != std::string::npos; }));
             CHECK(engine.skill_in_force() == std::to_string(std::clamp(lv.skill, SKILL_MIN, SKILL_FULL)));
+        }
+    }
+}
+
+TEST_CASE("shoginet: the levels recommended for Shishi search within their node limit at every clock",
+          "[usi][lishogi][shoginet]") {
+    Shoginet engine;
+    const Words game = split(GAME);
+    int work = 0;
+    for (const WorkClock& clock : CLOCKS) {
+        for (const OwnLevel& lv : OWN_LEVELS) {
+            const size_t plies = work++ % 2 == 0 ? 0 : 5;
+            const Position pos = position_after(game, plies);
+            const bool sente = plies % 2 == 0;
+            engine.send("setoption name USI_Variant value chushogi");
+            engine.send("setoption name Skill_Level value " + std::to_string(lv.skill));
+            engine.send("setoption name USI_MultiPV value 1");
+            engine.send("usinewgame");
+            // engine.search() writes movetime, depth (none here), nodes, then the clock.
+            std::string go = "go movetime " + std::to_string(OWN_MOVETIME);
+            go += " nodes " + std::to_string(lv.nodes);
+            go += " btime " + std::to_string(clock.btime_cs * 10) + " wtime " + std::to_string(clock.wtime_cs * 10);
+            go += " byoyomi " + std::to_string(clock.byo_s * 1000);
+            if (clock.inc_s)
+                go += " binc " + std::to_string(clock.inc_s * 1000) + " winc " + std::to_string(clock.inc_s * 1000);
+            const Shoginet::Answer a = engine.search(START_SFEN, join(game, plies), go);
+            INFO("level " << lv.level << ": " << go << " -> " << a.bestmove << " after " << a.ms << " ms");
+            const int64_t own_ms = (sente ? clock.btime_cs : clock.wtime_cs) * 10 + clock.byo_s * 1000;
+            CHECK(a.ms < own_ms);
+            const Words best = split(a.bestmove);
+            REQUIRE(best.size() >= 2);
+            CHECK(parse_usi_move(pos, best[1]));
+            // The level's own node limit (its fraction of the work's) bounds every reported count.
+            SearchLimits host;
+            host.nodes = lv.nodes;
+            host.movetime_ms = OWN_MOVETIME;
+            const uint64_t limit = skill_limits(host, lv.skill).nodes;
+            uint64_t most = 0;
+            for (const std::string& l : a.lines) {
+                const Words w = split(l);
+                for (size_t i = 0; i + 1 < w.size(); ++i)
+                    if (w[0] == "info" && w[i] == "nodes") most = std::max<uint64_t>(most, std::stoull(w[i + 1]));
+            }
+            CHECK(most > 0);
+            CHECK(most <= limit);
+            CHECK(engine.skill_in_force() == std::to_string(lv.skill));
         }
     }
 }
