@@ -2,6 +2,7 @@
 // PGN (its coordinate moves read and written here: shogiops has no PGN).
 import { parseSfen, makeSfen, initialSfen } from 'shogiops/sfen';
 import { parseUsi, makeUsi } from 'shogiops/util';
+import { xboardFenToSfen, sfenToXboardFen, parseXboardMove, usiMoveToXboard } from './xboard.js';
 import { parseKifHeader, parseTags, normalizedKifLines, parseKifMoveOrDrop, makeKifPositionHeader, makeKifMoveOrDrop } from 'shogiops/notation/kif';
 
 export const START_SFEN = initialSfen('chushogi');
@@ -27,61 +28,51 @@ export function replay(game) {
   return { positions };
 }
 
-// XBoard coordinates (files a-l from sente's left, ranks 1-12 from sente's side) <-> USI
-// squares (files 12-1 from sente's left, ranks a-l from gote's side).
-const xbSquare = (file, rank) => `${12 - (file.charCodeAt(0) - 97)}${String.fromCharCode(97 + 12 - rank)}`;
-function usiSquareToXb(sq) {
-  const m = /^(\d+)([a-l])$/.exec(sq);
-  return `${String.fromCharCode(97 + 12 - Number(m[1]))}${12 - (m[2].charCodeAt(0) - 97)}`;
-}
-const xbSquares = (text) => [...text.matchAll(/([a-l])(1[0-2]|[1-9])/g)].map((m) => xbSquare(m[1], Number(m[2])));
-
-// "h2i2", "c8c9+", "f5f6,f6f7" (Lion: two legs) -> USI "5k4k", "...+", three squares.
-export function xboardMoveToUsi(text) {
-  const promote = text.endsWith('+') ? '+' : '';
-  const legs = text.replace(/[+=]$/, '').split(',');
-  if (legs.length === 1) {
-    const sq = xbSquares(legs[0]);
-    return sq.length === 2 ? sq.join('') + promote : undefined;
-  }
-  const [a, b] = [xbSquares(legs[0]), xbSquares(legs[1])];
-  if (a.length !== 2 || b.length !== 2 || a[1] !== b[0]) return undefined;
-  return a[0] + a[1] + b[1] + promote;
-}
-
-export function usiMoveToXboard(usi) {
-  const promote = usi.endsWith('+') ? '+' : '';
-  const sq = [...usi.matchAll(/\d+[a-l]/g)].map((m) => usiSquareToXb(m[0]));
-  if (sq.length === 3) return `${sq[0]}${sq[1]},${sq[1]}${sq[2]}${promote}`;
-  return sq.join('') + promote;
-}
-
-// The first game of a PGN file, in XBoard coordinates ("h2i2", "f5f6,f6f7").
+// The first game of a PGN file as XBoard writes it: SAN or coordinate moves, from the start
+// position or from its FEN tag (with SetUp "1"); comments (XBoard's board diagram after a set-up
+// among them), variations and NAGs are skipped.
 function parsePgn(all) {
   const second = all.search(/\n\s*\n\s*\[Event /);
   const text = second > 0 ? all.slice(0, second) : all;
   const tags = {};
   for (const m of text.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]/gm)) tags[m[1]] = m[2].replace(/\\(.)/g, '$1');
-  if (tags.FEN) return { error: 'PGN with a FEN set-up is not read here: load its position as SFEN' };
+  if (tags.Variant && !/^chu/i.test(tags.Variant)) return { error: `PGN: variant "${tags.Variant}" is not Chu Shogi` };
+  let sfen = START_SFEN;
+  if (tags.FEN) {
+    const f = xboardFenToSfen(tags.FEN);
+    if (f.error) return { error: `PGN: ${f.error}` };
+    sfen = f.sfen;
+  }
+  const start = parseSfen('chushogi', sfen);
+  if (start.isErr) return { error: `PGN: the FEN tag is not a Chu Shogi position: ${start.error.message}` };
   const body = text
     .replace(/^\s*\[.*\]\s*$/gm, '')
     .replace(/\{[^}]*\}/g, ' ')
     .replace(/;[^\n]*/g, ' ')
-    .replace(/\([^)]*\)/g, ' ');
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/\$\d+/g, ' ');
+  const pos = start.value;
   const moves = [];
   for (const token of body.split(/\s+/)) {
     if (!token || /^\d+\.+$/.test(token) || /^(1-0|0-1|1\/2-1\/2|\*)$/.test(token)) continue;
     const t = token.replace(/^\d+\.+/, '');
     if (!t) continue;
-    const usi = xboardMoveToUsi(t);
-    if (!usi) return { error: `PGN: '${token}' is not a coordinate move (h2i2, f5f6,f6f7): XBoard SAN is not read here; convert it with shishi convert` };
-    moves.push(usi);
+    const r = parseXboardMove(pos, t);
+    const md = r.usi && parseUsi(r.usi);
+    if (!md || !pos.isLegal(md)) return { error: `PGN: move ${moves.length + 1} (${token}) ${r.error ? 'is not read: ' + r.error : 'is not legal here'}` };
+    moves.push(r.usi);
+    pos.play(md);
   }
-  return { game: newGame(START_SFEN, moves, tags) };
+  delete tags.FEN;
+  delete tags.SetUp;
+  return { game: newGame(sfen, moves, tags) };
 }
 
 // lishogi's Chu Shogi KIF: a Lion's two steps are two lines, "5手目一歩目" and "5手目二歩目".
-function parseKif(text) {
+function parseKif(original) {
+  // scalashogi (lishogi's server) draws a promoted Pawn 杏 in the diagram, which shogiops does not
+  // know (it would leave the square empty): give it shogiops' 成歩 in the same cell width.
+  const text = original.replace(/^\|.*$/gm, (row) => row.replace(/ (v?)杏/g, (_, v) => (v ? 'v成歩' : ' 成歩')));
   // shogiops knows a Chu KIF by its 12-line board diagram; without one (lishogi writes none
   // for the start position) the game starts from Chu Shogi's initial position.
   const hasBoard = normalizedKifLines(text).some((l) => l.startsWith('|'));
@@ -93,15 +84,20 @@ function parseKif(text) {
   const moves = [];
   let lastDest, firstStep;
   for (const line of normalizedKifLines(text)) {
-    const m = /^\s*(\d+)(?:手目)?(一歩目|二歩目)?\s+(\S+(?:\s*[（(][^）)]*[）)])?)/.exec(line);
+    if (/^\s*変化/.test(line)) break; // the main line ends where the variations begin
+    // "5手目一歩目 ...", "  5 手目 ..." (shogiops spaces the number from 手目), "5 ...".
+    const m = /^\s*(\d+)\s*(?:手目)?(一歩目|二歩目)?\s+(\S+(?:\s*[（(][^）)]*[）)])?)/.exec(line);
     if (!m) continue;
     const step = parseKifMoveOrDrop(m[3].replace(/[（(]じっと[）)]/, ''), lastDest); // a pass: out and back
     if (!step) break; // 投了, 中断 and other endings
     let md = step;
-    if (m[2] === '一歩目') { firstStep = step; lastDest = step.to; continue; }
+    // Both lines of a double move read 仝 as the last move's square (shogiops writes 仝 on the
+    // first line too when the move ends there): the first step's square is the second line's
+    // origin, the first line gives only where the piece started.
+    if (m[2] === '一歩目') { firstStep = step; continue; }
     if (m[2] === '二歩目') {
       if (!firstStep) return { error: `KIF: move ${m[1]} has a second step without a first` };
-      md = { from: firstStep.from, midStep: firstStep.to, to: step.to, promotion: step.promotion };
+      md = { from: firstStep.from, midStep: step.from, to: step.to, promotion: step.promotion };
       firstStep = undefined;
     }
     if (!pos.isLegal(md)) return { error: `KIF: move ${m[1]} (${m[3]}) is not legal here` };
@@ -152,12 +148,22 @@ export function exportKif(game) {
   return lines.join('\n') + '\n';
 }
 
+// XBoard's coordinate moves (every PGN reader of Chu Shogi takes them); a set-up position goes
+// in SetUp and FEN tags as XBoard writes them.
 export function exportPgn(game) {
-  if (game.sfen !== START_SFEN) return { error: 'PGN export needs the start position (use KIF or SFEN)' };
-  const tags = { Event: 'Shishi analysis board', Site: '?', Date: '????.??.??', Round: '-', White: '?', Black: '?', Result: '*', Variant: 'chu', ...game.tags };
+  const setup = game.sfen === START_SFEN ? {} : { SetUp: '1', FEN: sfenToXboardFen(game.sfen) };
+  const tags = { Event: 'Shishi analysis board', Site: '?', Date: '????.??.??', Round: '-', White: '?', Black: '?', Result: '*', Variant: 'chu', ...game.tags, ...setup };
+  // The SFEN's move number counts plies (sente's odd); some writers number gote's first move 1.
+  const [, side, , number = '1'] = game.sfen.split(' ');
+  const firstPly = Number(number) + ((Number(number) % 2 === 1) === (side === 'w') ? 1 : 0);
   const head = Object.entries(tags).filter(([k]) => /^\w+$/.test(k)).map(([k, v]) => `[${k} "${String(v).replace(/[\\"]/g, '\\$&')}"]`);
   const body = [];
-  game.moves.forEach((usi, i) => body.push((i % 2 === 0 ? `${i / 2 + 1}. ` : '') + usiMoveToXboard(usi)));
+  // Move numbers as XBoard writes them: "1. a b 2. ...", or "1... b" when gote moves first.
+  game.moves.forEach((usi, i) => {
+    const ply = firstPly + i;
+    const number = ply % 2 === 1 ? `${(ply + 1) / 2}. ` : i === 0 ? `${ply / 2}... ` : '';
+    body.push(number + usiMoveToXboard(usi));
+  });
   body.push(tags.Result);
   const lines = [];
   let line = '';
