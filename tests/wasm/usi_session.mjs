@@ -156,9 +156,9 @@ try {
   send('perft 4');
   await lines.waitFor((l) => /^\S+: \d+$/.test(l), 'a perft 4 line');
   send('stop');
-  send('isready');
   const perftEnd = await lines.waitFor((l) => l.startsWith('info string perft stopped') || /^nodes \d+$/.test(l), 'perft 4 ends');
   check(perftEnd.line.startsWith('info string perft stopped'), `perft 4 ended by stop: ${perftEnd.line}`);
+  send('isready');
   await lines.waitFor('readyok');
 
   send('quit');
