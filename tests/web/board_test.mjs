@@ -146,6 +146,7 @@ try {
   const boardMoves = await page.evaluate(() => window.shishiBoard.state.game.moves);
   check(kifStatus === `loaded: ${kifNative.moves.length} moves` && boardMoves.join() === kifNative.moves.join(),
     `paste KIF: ${kifStatus}, the moves the native reader reads`);
+  check(await page.$eval('#lines', (e) => e.textContent === ''), 'the analysis lines of the earlier position are gone');
   // Step from the start to the end with the button; the board shows each position.
   await page.click('#first');
   let stepsOk = true;

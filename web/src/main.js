@@ -197,7 +197,9 @@ function loadGame(game) {
 function goTo(ply) {
   state.ply = Math.max(0, Math.min(ply, state.game.moves.length));
   state.lionFirst = undefined;
+  const before = state.legalKey;
   updateLegality();
+  if (state.legalKey !== before) { state.lines.clear(); renderLines(); } // lines of another position go
   renderBoard();
   renderMoves();
   renderEval();
