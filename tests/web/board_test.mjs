@@ -207,6 +207,18 @@ try {
   const lionDests = await page.evaluate(() => window.shishiBoard.ground.state.movable.dests.get('5d') || []);
   const lionSecond = await page.evaluate(() => [...window.shishiBoard.state.legal.secondSteps('5d', '5e').values()].flat());
   check(lionDests.includes('5e') && lionSecond.includes('5f'), `book: the board offers the engine's moves: 5d to ${lionDests.join(' ')}, then 5e to ${lionSecond.join(' ')}`);
+  // A record with a move the book refuses is refused under the book, loaded under lishogi.
+  const loadUnder = async (rules) => {
+    if (await page.$eval('#rules', (e) => e.value) !== rules) await page.select('#rules', rules);
+    await page.$eval('#record', (e, t) => { e.value = t; }, `sfen ${rulesSfen} moves 1b1a+`);
+    await page.click('#load');
+    await page.waitForFunction(() => !document.getElementById('load-status').textContent.startsWith('checking'));
+    return page.$eval('#load-status', (e) => e.textContent);
+  };
+  const bookLoad = await loadUnder('book');
+  check(bookLoad === 'move 1 (1b1a+) is not legal under the book rules', `book: a record with 1b1a+ is refused: ${bookLoad}`);
+  const lishogiLoad = await loadUnder('lishogi');
+  check(lishogiLoad === 'loaded: 1 moves', `lishogi: the same record loads: ${lishogiLoad}`);
   check(await tryUnder('lishogi', '1b1a+'), 'back to lishogi: 1b1a+ is taken again');
 
   // Play against Shishi at Skill Level 3 on a 1-minute clock: it moves first (the human is

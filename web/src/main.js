@@ -460,11 +460,29 @@ function enginePlays(usi) {
 }
 
 // --- loading and export ----------------------------------------------------------------------
+// Records are read with shogiops' (lishogi's) legality; under the book every move is then also
+// checked against the engine's list, and a record with a move the book refuses is refused.
+let loadCount = 0;
 function load(text) {
   const r = parseRecord(text);
-  const error = r.error || loadGame(r.game);
-  $('load-status').textContent = error || `loaded: ${r.game.moves.length} moves`;
-  $('load-status').className = error ? 'error' : '';
+  const show = (error) => {
+    $('load-status').textContent = error || `loaded: ${r.game.moves.length} moves`;
+    $('load-status').className = error ? 'error' : '';
+  };
+  if (r.error || state.rules !== 'book') return show(r.error || loadGame(r.game));
+  const mine = ++loadCount;
+  $('load-status').textContent = 'checking the moves under the book rules…';
+  refusedByBook(r.game).then((error) => { if (mine === loadCount) show(error || loadGame(r.game)); });
+}
+
+async function refusedByBook(game) {
+  const { positions } = replay(game);
+  for (let i = 0; i < game.moves.length; i++) {
+    const list = await referee.legalMoves(game.sfen, game.moves.slice(0, i));
+    if (!list || !listedRules(positions[i], list).isLegal(parseUsi(game.moves[i])))
+      return `move ${i + 1} (${game.moves[i]}) is not legal under the book rules`;
+  }
+  return undefined;
 }
 
 function download(name, text) {
