@@ -211,17 +211,21 @@ try {
     const lionSecond = await page.evaluate(() => [...window.shishiBoard.state.legal.secondSteps('5d', '5e').values()].flat());
     check(lionDests.includes('5e') && lionSecond.includes('5f'), `book: the board offers the engine's moves: 5d to ${lionDests.join(' ')}, then 5e to ${lionSecond.join(' ')}`);
     // A record with a move the book refuses is refused under the book, loaded under lishogi.
-    const loadUnder = async (rules) => {
+    const loadUnder = async (rules, move = '1b1a+') => {
       if (await page.$eval('#rules', (e) => e.value) !== rules) await page.select('#rules', rules);
-      await page.$eval('#record', (e, t) => { e.value = t; }, `sfen ${rulesSfen} moves 1b1a+`);
+      await page.$eval('#record', (e, t) => { e.value = t; }, `sfen ${rulesSfen} moves ${move}`);
       await page.click('#load');
       await page.waitForFunction(() => !document.getElementById('load-status').textContent.startsWith('checking'));
       return page.$eval('#load-status', (e) => e.textContent);
     };
     const bookLoad = await loadUnder('book');
     check(bookLoad === 'move 1 (1b1a+) is not legal under the book rules', `book: a record with 1b1a+ is refused: ${bookLoad}`);
+    const bookLion = await loadUnder('book', '5d5e5f');
+    check(bookLion === 'loaded: 1 moves', `book: a record with 5d5e5f loads: ${bookLion}`);
     const lishogiLoad = await loadUnder('lishogi');
     check(lishogiLoad === 'loaded: 1 moves', `lishogi: the same record loads: ${lishogiLoad}`);
+    const lishogiLion = await loadUnder('lishogi', '5d5e5f');
+    check(lishogiLion === 'move 1 (5d5e5f) is not legal here', `lishogi: a record with 5d5e5f is refused: ${lishogiLion}`);
     check(await tryUnder('lishogi', '1b1a+'), 'back to lishogi: 1b1a+ is taken again');
   }
 

@@ -3,7 +3,7 @@
 // is legal when it leads where a listed one does (the engine lists one pass, and one igui per
 // victim, where several pieces could make it).
 import { makeSfen } from 'shogiops/sfen';
-import { parseUsi, makeSquareName } from 'shogiops/util';
+import { parseUsi, makeSquareName, squareDist } from 'shogiops/util';
 import { shogigroundMoveDests, shogigroundSecondLionStep } from 'shogiops/compat';
 
 const opposite = (color) => (color === 'sente' ? 'gote' : 'sente');
@@ -70,4 +70,16 @@ export function listedRules(pos, usiMoves) {
     outcome: () => royals.isEmpty() ? `${opposite(pos.turn)} wins (royal captured)`
       : moves.length === 0 ? `${opposite(pos.turn)} wins (no legal move)` : undefined,
   };
+}
+
+// What a record may hold under the book before the engine checks each move (the board reads
+// records with shogiops): shogiops' moves, and the double moves only the book allows, a Lion
+// taking a Lion that only its first victim protected.
+const LIONS = ['lion', 'lionpromoted'];
+export function bookCandidate(pos, md) {
+  if (pos.isLegal(md)) return true;
+  const piece = pos.board.get(md.from), target = md.to === undefined ? undefined : pos.board.get(md.to);
+  return md.midStep !== undefined && !!piece && piece.color === pos.turn && LIONS.includes(piece.role) &&
+    squareDist(md.from, md.midStep) === 1 && squareDist(md.midStep, md.to) === 1 &&
+    !!target && target.color !== pos.turn && LIONS.includes(target.role);
 }

@@ -12,7 +12,7 @@ import { promote, unpromote } from 'shogiops/variant/util';
 import { Engine, parseInfo } from './engine.js';
 import { newGame, replay, parseRecord, exportKif, exportPgn } from './records.js';
 import { drawGraph, scoreBarShare } from './graph.js';
-import { shogiopsRules, pendingRules, listedRules } from './legality.js';
+import { shogiopsRules, pendingRules, listedRules, bookCandidate } from './legality.js';
 import { Referee } from './referee.js';
 
 const $ = (id) => document.getElementById(id);
@@ -182,8 +182,12 @@ function setRules(name) {
   goTo(state.ply);
 }
 
+// Which moves a record may hold: shogiops' under lishogi; under the book also the book's own,
+// each then checked by the engine (refusedByBook).
+const recordLegal = () => (state.rules === 'book' ? bookCandidate : undefined);
+
 function loadGame(game) {
-  const r = replay(game);
+  const r = replay(game, recordLegal());
   if (r.error) return r.error;
   cancelGraph();
   stopPlay();
@@ -460,11 +464,11 @@ function enginePlays(usi) {
 }
 
 // --- loading and export ----------------------------------------------------------------------
-// Records are read with shogiops' (lishogi's) legality; under the book every move is then also
-// checked against the engine's list, and a record with a move the book refuses is refused.
+// Under the book a record is read leniently and then every move is checked against the
+// engine's list: a record with a move the book refuses is refused.
 let loadCount = 0;
 function load(text) {
-  const r = parseRecord(text);
+  const r = parseRecord(text, recordLegal());
   const show = (error) => {
     $('load-status').textContent = error || `loaded: ${r.game.moves.length} moves`;
     $('load-status').className = error ? 'error' : '';
@@ -476,7 +480,7 @@ function load(text) {
 }
 
 async function refusedByBook(game) {
-  const { positions } = replay(game);
+  const { positions } = replay(game, bookCandidate);
   for (let i = 0; i < game.moves.length; i++) {
     const list = await referee.legalMoves(game.sfen, game.moves.slice(0, i));
     if (!list || !listedRules(positions[i], list).isLegal(parseUsi(game.moves[i])))

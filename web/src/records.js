@@ -12,16 +12,20 @@ export function newGame(sfen = START_SFEN, moves = [], tags = {}) {
   return { sfen, moves, tags };
 }
 
+// Which moves a record may hold: shogiops' legality (lishogi's rules) unless the caller gives
+// another test (the board under the book rules reads leniently, then asks the engine).
+const shogiopsLegal = (pos, md) => pos.isLegal(md);
+
 // Plays the moves on the start position, checking each: the positions, or an error naming the
 // first move that cannot be played.
-export function replay(game) {
+export function replay(game, legal = shogiopsLegal) {
   const start = parseSfen('chushogi', game.sfen);
   if (start.isErr) return { error: `not a Chu Shogi SFEN: ${start.error.message}` };
   const positions = [start.value];
   for (let i = 0; i < game.moves.length; i++) {
     const pos = positions[i].clone();
     const md = parseUsi(game.moves[i]);
-    if (!md || !pos.isLegal(md)) return { error: `move ${i + 1} (${game.moves[i]}) is not legal here` };
+    if (!md || !legal(pos, md)) return { error: `move ${i + 1} (${game.moves[i]}) is not legal here` };
     pos.play(md);
     positions.push(pos);
   }
@@ -31,7 +35,7 @@ export function replay(game) {
 // The first game of a PGN file as XBoard writes it: SAN or coordinate moves, from the start
 // position or from its FEN tag (with SetUp "1"); comments (XBoard's board diagram after a set-up
 // among them), variations and NAGs are skipped.
-function parsePgn(all) {
+function parsePgn(all, legal) {
   const second = all.search(/\n\s*\n\s*\[Event /);
   const text = second > 0 ? all.slice(0, second) : all;
   const tags = {};
@@ -57,9 +61,9 @@ function parsePgn(all) {
     if (!token || /^\d+\.+$/.test(token) || /^(1-0|0-1|1\/2-1\/2|\*)$/.test(token)) continue;
     const t = token.replace(/^\d+\.+/, '');
     if (!t) continue;
-    const r = parseXboardMove(pos, t);
+    const r = parseXboardMove(pos, t, legal);
     const md = r.usi && parseUsi(r.usi);
-    if (!md || !pos.isLegal(md)) return { error: `PGN: move ${moves.length + 1} (${token}) ${r.error ? 'is not read: ' + r.error : 'is not legal here'}` };
+    if (!md || !legal(pos, md)) return { error: `PGN: move ${moves.length + 1} (${token}) ${r.error ? 'is not read: ' + r.error : 'is not legal here'}` };
     moves.push(r.usi);
     pos.play(md);
   }
@@ -69,7 +73,7 @@ function parsePgn(all) {
 }
 
 // lishogi's Chu Shogi KIF: a Lion's two steps are two lines, "5手目一歩目" and "5手目二歩目".
-function parseKif(original) {
+function parseKif(original, legal) {
   // scalashogi (lishogi's server) draws a promoted Pawn 杏 in the diagram, which shogiops does not
   // know (it would leave the square empty): give it shogiops' 成歩 in the same cell width.
   const text = original.replace(/^\|.*$/gm, (row) => row.replace(/ (v?)杏/g, (_, v) => (v ? 'v成歩' : ' 成歩')));
@@ -100,7 +104,7 @@ function parseKif(original) {
       md = { from: firstStep.from, midStep: step.from, to: step.to, promotion: step.promotion };
       firstStep = undefined;
     }
-    if (!pos.isLegal(md)) return { error: `KIF: move ${m[1]} (${m[3]}) is not legal here` };
+    if (!legal(pos, md)) return { error: `KIF: move ${m[1]} (${m[3]}) is not legal here` };
     moves.push(makeUsi(md));
     pos.play(md);
     lastDest = md.to;
@@ -109,11 +113,17 @@ function parseKif(original) {
 }
 
 // Reads any of the four forms; { game } or { error }. "position ..." (a USI command) is read too.
-export function parseRecord(text) {
+// `legal(pos, md)` decides which moves it takes (shogiops' by default).
+export function parseRecord(text, legal = shogiopsLegal) {
+  const checked = (r) => {
+    if (r.error) return r;
+    const played = replay(r.game, legal);
+    return played.error ? { error: played.error } : r;
+  };
   const t = text.trim();
   if (!t) return { error: 'nothing to load' };
-  if (/^\s*\[/.test(t) || /^1\.\s*[a-l]/.test(t)) return checked(parsePgn(t));
-  if (/手合割|先手|後手|指手|^\s*\d+\s+[０-９一-龥]/m.test(t)) return checked(parseKif(t));
+  if (/^\s*\[/.test(t) || /^1\.\s*[a-l]/.test(t)) return checked(parsePgn(t, legal));
+  if (/手合割|先手|後手|指手|^\s*\d+\s+[０-９一-龥]/m.test(t)) return checked(parseKif(t, legal));
   const pc = /^(?:position\s+)?(startpos|sfen\s+(.+?))(?:\s+moves\s+(.*))?$/s.exec(t);
   if (pc) {
     const sfen = pc[1] === 'startpos' ? START_SFEN : pc[2];
@@ -124,12 +134,6 @@ export function parseRecord(text) {
   const sfenMoves = /^(.+?\s+[bw]\s+\S+(?:\s+\d+)?)(?:\s+moves\s+(.*))?$/s.exec(t);
   if (sfenMoves) return checked({ game: newGame(sfenMoves[1], sfenMoves[2] ? sfenMoves[2].split(/\s+/) : []) });
   return { error: 'not an SFEN, USI moves, KIF or PGN' };
-}
-
-function checked(r) {
-  if (r.error) return r;
-  const played = replay(r.game);
-  return played.error ? { error: played.error } : r;
 }
 
 export function exportKif(game) {

@@ -86,12 +86,12 @@ function matches(c, square) {
 }
 
 // A SAN move (XBoard's): { md } (a shogiops move) or { error }.
-export function parseXboardSan(pos, token) {
+export function parseXboardSan(pos, token, legal = (p, md) => p.isLegal(md)) {
   let t = token.replace(/[#!?]+$/, '');
   const passes = () => {
     for (const from of pos.board.color(pos.turn))
       for (const mid of ALL_SQUARES)
-        if (squareDist(from, mid) === 1 && !pos.board.has(mid) && pos.isLegal({ from, midStep: mid, to: from }))
+        if (squareDist(from, mid) === 1 && !pos.board.has(mid) && legal(pos, { from, midStep: mid, to: from }))
           return { md: { from, midStep: mid, to: from } };
     return { error: 'no pass is possible here' };
   };
@@ -121,7 +121,7 @@ export function parseXboardSan(pos, token) {
         // Two steps through an empty square are the leap (a pass comes back to its start).
         md = pos.board.has(mid) || from === dest ? { from, midStep: mid, to: dest, promotion } : { from, to: dest, promotion };
       }
-      if (pos.isLegal(md)) found.set(makeUsi(md), md);
+      if (legal(pos, md)) found.set(makeUsi(md), md);
     }
   };
   // The squares before the destination are the origin, or the origin and the first leg.
@@ -134,7 +134,7 @@ export function parseXboardSan(pos, token) {
 
 // A PGN move token in any form XBoard writes or reads: coordinates, long algebraic with
 // separators ("e7-f6", "e7xf6-f7"), or SAN. Returns { usi } or { error }.
-export function parseXboardMove(pos, token) {
+export function parseXboardMove(pos, token, legal) {
   const coord = xboardCoordinateToUsi(token);
   if (coord) return { usi: coord };
   const long = /^([a-l]\d\d?)[-x]?([a-l]\d\d?)(?:[-x]([a-l]\d\d?))?([+=]?)$/.exec(token);
@@ -143,6 +143,6 @@ export function parseXboardMove(pos, token) {
     const usi = xboardCoordinateToUsi(c);
     if (usi) return { usi };
   }
-  const san = parseXboardSan(pos, token);
+  const san = parseXboardSan(pos, token, legal);
   return san.error ? san : { usi: makeUsi(san.md) };
 }
