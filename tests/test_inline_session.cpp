@@ -148,3 +148,29 @@ TEST_CASE("an inline search visits the same nodes as the threaded one", "[usi][w
     CHECK(last_nodes(host.lines()) == threaded);
     CHECK(host.polls >= threaded / shishi::NODE_CHECK_INTERVAL);
 }
+
+// The single-threaded browser build has no threads for perft (it aborted there): inline, perft
+// runs on the caller's thread, reads input after each move's line, and a stop ends it there.
+TEST_CASE("inline perft runs on the caller's thread and a stop read by the poll ends it", "[usi][wasm]") {
+    InlineHost host;
+    REQUIRE(host.session->handle_line("usi"));
+    REQUIRE(host.session->handle_line("position startpos"));
+    REQUIRE(host.session->handle_line("perft 1"));
+    auto lines = host.lines();
+    // Answered before handle_line returned: every move's line, then the total.
+    REQUIRE(count_prefix(lines, "nodes ") == 1);
+    const size_t moves = size_t(count_prefix(lines, "")) - size_t(count_prefix(lines, "option ")) -
+                         size_t(count_prefix(lines, "id ")) - 2;  // usiok, nodes
+    CHECK(lines.back() == "nodes " + std::to_string(moves));
+    CHECK(host.polls == moves + 1);  // one poll after each line written, the total's too
+
+    host.out.str("");
+    host.polls = 0;
+    host.script = {{}, {"isready"}, {"stop"}};
+    REQUIRE(host.session->handle_line("perft 3"));
+    lines = host.lines();
+    CHECK(host.polls == 4);  // the stop at the third; the fourth after the line saying so
+    CHECK(count_prefix(lines, "readyok") == 1);
+    CHECK(count_prefix(lines, "info string perft stopped: 3 of ") == 1);
+    CHECK(count_prefix(lines, "nodes ") == 0);
+}

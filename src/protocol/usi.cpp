@@ -66,12 +66,15 @@ private:
     std::string position_error_;
     // Inline mode: lines that arrived during a search and wait for its answer, in order.
     std::deque<std::string> deferred_;
+    // Inline mode: reads the lines that arrived (searches and perft run on the host's thread).
+    std::function<void()> inline_poll_;
 };
 
 void Session::run_inline(InputPoll input) {
-    engine_.run_inline([this, input = std::move(input)] {
+    inline_poll_ = [this, input = std::move(input)] {
         for (std::string& line : input()) arrived_during_search(std::move(line));
-    });
+    };
+    engine_.run_inline(inline_poll_);
 }
 
 // What the search thread's loop would do at once is done at once (stop, ponderhit, isready,
@@ -85,7 +88,10 @@ void Session::arrived_during_search(std::string line) {
         handle(line);
         return;
     }
-    if (cmd == "go" || cmd == "quit") engine_.stop();
+    if (cmd == "go" || cmd == "quit") {
+        engine_.stop();
+        stop_perft(cmd == "go" ? "go while perft runs: perft is stopped" : "");
+    }
     deferred_.push_back(std::move(line));
 }
 
@@ -191,7 +197,9 @@ void Session::perft(const Words& args) {
         info("perft ignored: a perft is running (send stop first)");
         return;
     }
-    perft_.start(position_, int(*depth), engine_.out());
+    // Without threads (the single-threaded browser build) perft runs here, reading input as it goes.
+    if (inline_poll_) perft_.run_here(position_, int(*depth), engine_.out(), inline_poll_);
+    else perft_.start(position_, int(*depth), engine_.out());
 }
 
 void Session::write_lines(std::string_view text) {

@@ -60,6 +60,15 @@ void PerftRun::start(const Position& pos, int depth, LineOutput& out) {
     });
 }
 
+void PerftRun::run_here(const Position& pos, int depth, LineOutput& out, const std::function<void()>& poll) {
+    stop();
+    stop_ = false;
+    running_ = true;
+    Position p = pos;
+    perft_divide(p, depth, [&out, &poll](const std::string& l) { out.send(l); poll(); }, &stop_);
+    running_ = false;
+}
+
 void PerftRun::stop() {
     stop_ = true;
     if (thread_.joinable()) thread_.join();

@@ -145,6 +145,22 @@ try {
   const hit = await lines.waitFor('bestmove ');
   check(await legal(nat, 'startpos', hit.line.split(' ')[1]), `ponderhit: ${hit.line} is legal`);
 
+  // perft 1 lists the legal moves as the native engine does (the single-threaded build counts
+  // on its own thread: it aborted there before); a stop ends a deeper one.
+  const perftPos = 'position startpos moves 7i7h 6d6e';
+  for (const l of [perftPos, 'perft 1']) { send(l); nat.send(l); }
+  const wasmPerft = await lines.waitFor((l) => /^nodes \d+$/.test(l), 'perft total');
+  const natPerft = await nat.lines.waitFor((l) => /^nodes \d+$/.test(l), 'native perft total');
+  const listed = (r) => r.before.filter((l) => /^\S+: 1$/.test(l)).sort().join();
+  check(wasmPerft.line === natPerft.line && listed(wasmPerft) === listed(natPerft), `perft 1: ${wasmPerft.line}, the native engine's moves`);
+  send('perft 4');
+  await lines.waitFor((l) => /^\S+: \d+$/.test(l), 'a perft 4 line');
+  send('stop');
+  const perftEnd = await lines.waitFor((l) => l.startsWith('info string perft stopped') || /^nodes \d+$/.test(l), 'perft 4 ends');
+  check(perftEnd.line.startsWith('info string perft stopped'), `perft 4 ended by stop: ${perftEnd.line}`);
+  send('isready');
+  await lines.waitFor('readyok');
+
   send('quit');
 } catch (e) {
   check(false, e.message);

@@ -1,10 +1,15 @@
 // The analysis board in headless Chromium (Debian's, driven by puppeteer-core): it loads from
 // a local server, its engine starts (the threaded one when the server sends COOP/COEP), a Lion
-// double move is played by three clicks, the analysis shows engine lines, a screenshot shows
-// the move on the board, and the page logs no error.
-// usage: node board_test.mjs <build-web> <screenshot.png> [--isolated]
-import { spawn } from 'node:child_process';
+// double move is played by three clicks, the analysis shows MultiPV lines in both notations, a
+// screenshot shows the move on the board; a lishogi KIF is pasted and stepped through, the game
+// graphed, exported as KIF and PGN (read back by the native engine); an XBoard PGN is opened as
+// a file; the book rule set changes what the board accepts as the engine does; a game is played
+// against Shishi on the clock to its result; and the page logs no error. Every wait is for an
+// event on the page, never for a guessed time.
+// usage: node board_test.mjs <build-web> <screenshot.png> <native shishi> <records dir> [--isolated]
+import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +17,32 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(path.join(here, '../../web/package.json'));
 const puppeteer = require('puppeteer-core');
-const [root, shot] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const [root, shot, shishi, records] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shishi-web-board-'));
+
+// The native engine's reading of a record: `shishi convert <file> x.usi` -> { sfen fields, moves }.
+function nativeGame(file) {
+  const out = path.join(work, 'native.usi');
+  execFileSync(shishi, ['convert', file, out, '--game', '1'], { stdio: 'pipe' });
+  const text = fs.readFileSync(out, 'utf8').split(/\nresult/)[0];
+  const sfen = /^sfen (.+)$/m.exec(text)?.[1];
+  return { sfen: sfen ? sfen.split(' ').slice(0, 3).join(' ') : 'startpos', moves: /^moves ([^]*)$/m.exec(text)?.[1].trim().split(/\s+/) ?? [] };
+}
+// The native engine's legal moves (perft 1) under a rule set. Its perft runs on a thread that
+// `quit` would stop, so quit is sent once the total has come.
+function nativeLegal(rules, position) {
+  const child = spawn(shishi, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.write(`usi\nsetoption name Rules value ${rules}\nposition ${position}\nperft 1\n`);
+  let out = '';
+  return new Promise((resolve) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (!/^nodes \d+$/m.test(out)) return;
+      child.stdin.end('quit\n');
+      resolve(new Set([...out.matchAll(/^(\S+): 1$/gm)].map((m) => m[1])));
+    });
+  });
+}
 const isolated = process.argv.includes('--isolated');
 const HANG_GUARD_MS = 120000;
 let passed = 0, failed = 0;
@@ -107,16 +137,150 @@ try {
   check(cells[0] > 0.05, `screenshot: ink on 6e (${cells[0].toFixed(3)})`);
   check(cells[1] < 0.01 && cells[2] < 0.01, `screenshot: 6f and 6g empty (${cells[1].toFixed(3)}, ${cells[2].toFixed(3)})`);
 
-  // Export.
-  await page.click('#export-kif');
-  const kif = await page.$eval('#record', (e) => e.value);
-  check(/^\s*1手目/m.test(kif), 'KIF export has the move');
+  // A lishogi KIF written by shogiops (double moves, 仝 on both steps, a pass, igui), pasted.
+  const kifFile = path.join(records, 'shogiops-lion-on-last-square.kif');
+  const kifNative = nativeGame(kifFile);
+  await page.$eval('#record', (e, t) => { e.value = t; }, fs.readFileSync(kifFile, 'utf8'));
+  await page.click('#load');
+  const kifStatus = await page.$eval('#load-status', (e) => e.textContent);
+  const boardMoves = await page.evaluate(() => window.shishiBoard.state.game.moves);
+  check(kifStatus === `loaded: ${kifNative.moves.length} moves` && boardMoves.join() === kifNative.moves.join(),
+    `paste KIF: ${kifStatus}, the moves the native reader reads`);
+  check(await page.$eval('#lines', (e) => e.textContent === ''), 'the analysis lines of the earlier position are gone');
+  // Step from the start to the end with the button; the board shows each position.
+  await page.click('#first');
+  let stepsOk = true;
+  for (let i = 1; i <= kifNative.moves.length; i++) {
+    await page.click('#next');
+    stepsOk &&= await page.evaluate((n) => {
+      const b = window.shishiBoard;
+      return document.getElementById('ply').textContent === `${n} / ${b.state.game.moves.length}` &&
+        b.ground.state.pieces.size === b.state.positions[n].board.occupied.size();
+    }, i);
+  }
+  check(stepsOk, `stepped through ${kifNative.moves.length} plies to the end, each position drawn`);
+
+  // The evaluation graph over the game: one point per position.
+  await page.click('#graph-game');
+  await page.waitForFunction(() => /^graph: \d+ positions/.test(document.getElementById('graph-status').textContent));
+  const points = await page.$eval('#graph polyline', (e) => e.getAttribute('points').trim().split(/\s+/).length);
+  check(points === kifNative.moves.length + 1, `graph: ${points} points for ${kifNative.moves.length + 1} positions`);
+  await page.screenshot({ path: shot.replace(/\.png$/, '-graph.png') }); // the game, the graph and its lines, to look at
+
+  // Records, exports and rule sets do not depend on the engine build: only the first run
+  // (single-threaded) checks them, to keep the CI time small.
+  if (!isolated) {
+    // KIF and PGN export, read back by the native engine.
+    for (const [button, ext] of [['#export-kif', 'kif'], ['#export-pgn', 'pgn']]) {
+      await page.click(button);
+      const file = path.join(work, `board.${ext}`);
+      fs.writeFileSync(file, await page.$eval('#record', (e) => e.value));
+      const back = nativeGame(file);
+      check(back.moves.join() === kifNative.moves.join(), `${ext.toUpperCase()} export read back by the native engine: ${back.moves.length} moves`);
+    }
+
+    // XBoard's own PGN (SAN, FEN set-up) opened through the file input.
+    const pgnFile = path.join(records, 'xboard-setup-fen.pgn');
+    const pgnNative = nativeGame(pgnFile);
+    const input = await page.$('#file');
+    await input.uploadFile(pgnFile);
+    await page.waitForFunction(() => document.getElementById('load-status').textContent !== '' &&
+      window.shishiBoard.state.game.sfen.startsWith('5k6'));
+    const pgnGame = await page.evaluate(() => window.shishiBoard.state.game);
+    check(pgnGame.moves.join() === pgnNative.moves.join() && pgnGame.sfen.split(' ').slice(0, 3).join(' ') === pgnNative.sfen,
+      `open XBoard PGN file: ${await page.$eval('#load-status', (e) => e.textContent)}, as the native reader reads it`);
+
+    // Rule sets: a Lance promoting on the last rank (lishogi only) and a Lion taking a Lion that
+    // only its first victim protected (the book only). The native engine says which is which.
+    const rulesSfen = 'k11/g10L/12/7N4/7p4/7n4/12/12/12/12/12/11K b - 1';
+    const lishogiLegal = await nativeLegal('lishogi', `sfen ${rulesSfen}`), bookLegal = await nativeLegal('book', `sfen ${rulesSfen}`);
+    check(lishogiLegal.has('1b1a+') && !bookLegal.has('1b1a+') && bookLegal.has('5d5e5f') && !lishogiLegal.has('5d5e5f'),
+      'the native engine: 1b1a+ only under lishogi, 5d5e5f only under the book');
+    const tryUnder = async (rules, usi) => {
+      await page.$eval('#record', (e, t) => { e.value = t; }, `sfen ${rulesSfen}`);
+      await page.click('#load');
+      if (await page.$eval('#rules', (e) => e.value) !== rules) await page.select('#rules', rules);
+      await page.waitForFunction(() => window.shishiBoard.state.legal.ready);
+      return page.evaluate((u) => window.shishiBoard.tryMove(u), usi);
+    };
+    check(await tryUnder('lishogi', '1b1a+') && !(await tryUnder('lishogi', '5d5e5f')), 'lishogi: the board takes 1b1a+, refuses 5d5e5f');
+    check(!(await tryUnder('book', '1b1a+')) && await tryUnder('book', '5d5e5f'), 'book: the board refuses 1b1a+, takes 5d5e5f');
+    await page.evaluate(() => window.shishiBoard.goTo(0));
+    await page.waitForFunction(() => window.shishiBoard.state.legal.ready);
+    const lionDests = await page.evaluate(() => window.shishiBoard.ground.state.movable.dests.get('5d') || []);
+    const lionSecond = await page.evaluate(() => [...window.shishiBoard.state.legal.secondSteps('5d', '5e').values()].flat());
+    check(lionDests.includes('5e') && lionSecond.includes('5f'), `book: the board offers the engine's moves: 5d to ${lionDests.join(' ')}, then 5e to ${lionSecond.join(' ')}`);
+    // A record with a move the book refuses is refused under the book, loaded under lishogi.
+    const loadUnder = async (rules, move = '1b1a+') => {
+      if (await page.$eval('#rules', (e) => e.value) !== rules) await page.select('#rules', rules);
+      await page.$eval('#record', (e, t) => { e.value = t; }, `sfen ${rulesSfen} moves ${move}`);
+      await page.click('#load');
+      await page.waitForFunction(() => !document.getElementById('load-status').textContent.startsWith('checking'));
+      return page.$eval('#load-status', (e) => e.textContent);
+    };
+    const bookLoad = await loadUnder('book');
+    check(bookLoad === 'move 1 (1b1a+) is not legal under the book rules', `book: a record with 1b1a+ is refused: ${bookLoad}`);
+    const bookLion = await loadUnder('book', '5d5e5f');
+    check(bookLion === 'loaded: 1 moves', `book: a record with 5d5e5f loads: ${bookLion}`);
+    const lishogiLoad = await loadUnder('lishogi');
+    check(lishogiLoad === 'loaded: 1 moves', `lishogi: the same record loads: ${lishogiLoad}`);
+    const lishogiLion = await loadUnder('lishogi', '5d5e5f');
+    check(lishogiLion === 'move 1 (5d5e5f) is not legal here', `lishogi: a record with 5d5e5f is refused: ${lishogiLion}`);
+    check(await tryUnder('lishogi', '1b1a+'), 'back to lishogi: 1b1a+ is taken again');
+  }
+
+  // Play against Shishi at Skill Level 3 on a 1-minute clock: it moves first (the human is
+  // gote), its move is legal and on the board, the clocks run, it answers the human's move.
+  await page.$eval('#record', (e) => { e.value = 'startpos'; });
+  await page.click('#load');
+  await page.select('#play-side', 'gote');
+  await page.$eval('#play-skill', (e) => { e.value = '3'; });
+  await page.$eval('#play-minutes', (e) => { e.value = '1'; });
+  await page.$eval('#play-inc', (e) => { e.value = '0'; });
+  await page.click('#play-start');
+  await page.waitForFunction(() => window.shishiBoard.state.game.moves.length === 1);
+  const first = await page.evaluate(() => window.shishiBoard.state.game.moves[0]);
+  const startSfen = await page.evaluate(() => window.shishiBoard.state.game.sfen);
+  const startLegal = await nativeLegal('lishogi', `sfen ${startSfen}`);
+  const dest = first.match(/\d+[a-l]/g).pop();
+  check(startLegal.has(first) && await page.evaluate((d) => window.shishiBoard.ground.state.pieces.get(d)?.color === 'sente', dest),
+    `play: Shishi's first move ${first} is legal and on the board`);
+  await page.waitForFunction(() => document.getElementById('clock-gote').textContent !== '☖ 1:00'); // the human's clock runs
+  const senteClock = await page.$eval('#clock-sente', (e) => e.textContent);
+  check(senteClock !== '☗ 1:00' && /^☗ 0:\d\d$/.test(senteClock), `play: Shishi's clock ran while it thought: ${senteClock}`);
+  check(await page.evaluate(() => window.shishiBoard.tryMove('8d8e')), 'play: the human moves 8d8e');
+  await page.waitForFunction(() => window.shishiBoard.state.game.moves.length === 3);
+  const reply = await page.evaluate(() => window.shishiBoard.state.game.moves);
+  const afterTwo = await nativeLegal('lishogi', `sfen ${startSfen} moves ${reply.slice(0, 2).join(' ')}`);
+  check(afterTwo.has(reply[2]), `play: Shishi answers with the legal ${reply[2]}`);
+  await page.click('#play-stop');
+
+  // A game to its end: Shishi (gote, Skill Level 20) can take the King; the result shows.
+  await page.$eval('#record', (e) => { e.value = 'sfen k11/12/12/12/12/12/12/12/12/12/10n1/10GK w - 1'; });
+  await page.click('#load');
+  await page.select('#play-side', 'sente');
+  await page.$eval('#play-skill', (e) => { e.value = '20'; });
+  await page.click('#play-start');
+  await page.waitForFunction(() => /game over/.test(document.getElementById('play-status').textContent));
+  const result = await page.$eval('#play-status', (e) => e.textContent);
+  check(/gote wins/.test(result), `play to the end: ${result}`);
+
+  // Opened as a file the page cannot run (no module scripts or workers from file://): it says
+  // how to serve it. A page of its own: its blocked requests are not this page's errors.
+  if (!isolated) {
+    const filePage = await browser.newPage();
+    await filePage.goto(`file://${path.resolve(root, 'index.html')}`, { waitUntil: 'load' });
+    const note = await filePage.$eval('#engine-id', (e) => e.textContent);
+    check(/from a server.*serve\.mjs/.test(note), `opened as a file: "${note}"`);
+    await filePage.close();
+  }
 } catch (e) {
   check(false, e.message);
 } finally {
   check(errors.length === 0, `no console errors${errors.length ? ': ' + errors.join(' | ') : ''}`);
   await browser.close();
   server.kill();
+  fs.rmSync(work, { recursive: true, force: true });
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

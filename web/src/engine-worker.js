@@ -1,7 +1,9 @@
 // The engine's Web Worker: loads the build this page can run (threads need a cross-origin
 // isolated page, which COOP/COEP headers give) and relays USI lines both ways.
+// `engine-worker.js?build=shishi` always takes the single-threaded build (the board's referee).
 const threads = self.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function';
-const name = threads ? 'shishi-mt' : 'shishi';
+const asked = new URL(self.location.href).searchParams.get('build');
+const name = asked === 'shishi' ? 'shishi' : threads ? 'shishi-mt' : 'shishi';
 const base = new URL('./', self.location.href).href;
 importScripts(base + name + '.js');
 const early = [];

@@ -3,7 +3,7 @@
 import { Shogiground } from 'shogiground';
 import { makeSfen } from 'shogiops/sfen';
 import { parseUsi, makeUsi, parseSquareName, makeSquareName, squareDist } from 'shogiops/util';
-import { shogigroundMoveDests, shogigroundSecondLionStep, checksSquareNames, usiToSquareNames } from 'shogiops/compat';
+import { checksSquareNames, usiToSquareNames } from 'shogiops/compat';
 import { lionAttacks, eagleLionAttacks, falconLionAttacks } from 'shogiops/attacks';
 import { makeJapaneseMoveOrDrop } from 'shogiops/notation/japanese';
 import { makeWesternMoveOrDrop } from 'shogiops/notation/western';
@@ -12,9 +12,12 @@ import { promote, unpromote } from 'shogiops/variant/util';
 import { Engine, parseInfo } from './engine.js';
 import { newGame, replay, parseRecord, exportKif, exportPgn } from './records.js';
 import { drawGraph, scoreBarShare } from './graph.js';
+import { shogiopsRules, pendingRules, listedRules, bookCandidate } from './legality.js';
+import { Referee } from './referee.js';
 
 const $ = (id) => document.getElementById(id);
 const MATE = 10000; // a mate score on the graph and bar
+const GRAPH_DEPTH = 6; // each ply's search when the whole game is graphed
 
 const state = {
   game: newGame(),
@@ -27,7 +30,13 @@ const state = {
   searching: false,
   lionFirst: undefined, // { from, to } after a Lion's first step, waiting for the second
   play: undefined, // { human: 'sente'|'gote', clock: {sente, gote}, inc, last, timer, over }
+  rules: 'lishogi', // the rule set: the engine's and the board's legality
+  legal: pendingRules, // what is legal at the current ply (legality.js)
+  legalKey: '', // the position `legal` is for, or is awaited for
+  whenLegal: [], // what waits for the book's legal moves of the current position
+  graphing: undefined, // { ply, score } while every ply of the game is searched for the graph
 };
+let referee; // the book's legal moves come from a second engine, started when first needed
 
 // --- the engine ------------------------------------------------------------------------------
 const engine = new Engine(onEngineLine);
@@ -36,6 +45,7 @@ const engine = new Engine(onEngineLine);
 function onEngineLine(line) {
   if (line.startsWith('info string engine ')) $('engine-name').textContent = line.slice(19);
   if (line.startsWith('id name ')) $('engine-id').textContent = line.slice(8);
+  if (state.graphing && state.staleAnswers === 0) return graphLine(line);
   if (line.startsWith('info ') && line.includes(' pv ')) {
     if (state.staleAnswers > 0 || !state.searching) return;
     const info = parseInfo(line);
@@ -66,26 +76,120 @@ function stopSearch() {
   state.searching = false;
 }
 
+// A score (side to move's view) as sente's, in cp; a mate as MATE.
+function senteCp(info, side) {
+  const cp = info.scoreKind === 'mate' ? Math.sign(info.score || 1) * MATE : info.score;
+  return side === 'gote' ? -cp : cp;
+}
+
 function recordEval(info) {
   if (info.score === undefined || state.play) return;
-  let cp = info.scoreKind === 'mate' ? Math.sign(info.score || 1) * MATE : info.score;
-  if (turn() === 'gote') cp = -cp;
-  state.evals[state.ply] = cp;
+  state.evals[state.ply] = senteCp(info, turn());
   renderEval();
 }
 
+// The graph over the whole game: each ply searched in turn at GRAPH_DEPTH.
+function graphGame() {
+  stopPlay();
+  state.analysing = false;
+  $('analyse').checked = false;
+  stopSearch();
+  state.graphing = { ply: 0 };
+  graphNext();
+}
+
+function graphNext() {
+  const g = state.graphing;
+  if (g.ply > state.game.moves.length) {
+    state.graphing = undefined;
+    $('graph-status').textContent = `graph: ${state.game.moves.length + 1} positions at depth ${GRAPH_DEPTH}`;
+    return;
+  }
+  $('graph-status').textContent = `graph: position ${g.ply + 1} of ${state.game.moves.length + 1}`;
+  const moves = state.game.moves.slice(0, g.ply);
+  engine.send(`position sfen ${state.game.sfen}${moves.length ? ' moves ' + moves.join(' ') : ''}`);
+  engine.send(`go depth ${GRAPH_DEPTH}`);
+  state.searching = true;
+}
+
+function graphLine(line) {
+  const g = state.graphing;
+  if (line.startsWith('info ') && / score /.test(line)) {
+    const info = parseInfo(line);
+    if ((info.multipv || 1) === 1) g.info = info;
+  } else if (line.startsWith('bestmove ')) {
+    state.searching = false;
+    if (g.info) state.evals[g.ply] = senteCp(g.info, state.positions[g.ply].turn);
+    renderEval();
+    g.ply++;
+    g.info = undefined;
+    graphNext();
+  }
+}
+
+function cancelGraph() {
+  if (!state.graphing) return;
+  state.graphing = undefined;
+  stopSearch();
+  $('graph-status').textContent = '';
+}
+
 function refreshAnalysis() {
-  if (state.analysing && !state.play && !position().isEnd()) search('infinite');
+  if (state.analysing && !state.play && !gameOver()) search('infinite');
   else stopSearch();
 }
 
 // --- the game --------------------------------------------------------------------------------
 const position = () => state.positions[state.ply];
 const turn = () => position().turn;
+const gameOver = () => state.legal.outcome() !== undefined;
+
+// The legal moves of the current position under the chosen rules: shogiops' at once (lishogi),
+// or the engine's list (book), after which the board is drawn again and what waited runs.
+function updateLegality() {
+  const moves = state.game.moves.slice(0, state.ply);
+  const key = `${state.rules} ${state.game.sfen} ${moves.join(' ')}`;
+  if (key === state.legalKey) return;
+  state.legalKey = key;
+  state.whenLegal = [];
+  if (state.rules !== 'book') { state.legal = shogiopsRules(position()); return; }
+  state.legal = pendingRules;
+  const pos = position();
+  referee.legalMoves(state.game.sfen, moves).then((list) => {
+    if (state.legalKey !== key) return;
+    state.legal = list ? listedRules(pos, list) : listedRules(pos, []);
+    if (!list) console.warn(`the engine refuses the position ${key}`);
+    renderBoard();
+    refreshAnalysis();
+    const waiting = state.whenLegal;
+    state.whenLegal = [];
+    waiting.forEach((fn) => fn());
+  });
+}
+
+function whenLegal(fn) {
+  if (state.legal.ready) fn();
+  else state.whenLegal.push(fn);
+}
+
+function setRules(name) {
+  state.rules = name;
+  engine.send(`setoption name Rules value ${name}`);
+  if (name === 'book') {
+    referee = referee || new Referee();
+    referee.setRules(name);
+  }
+  goTo(state.ply);
+}
+
+// Which moves a record may hold: shogiops' under lishogi; under the book also the book's own,
+// each then checked by the engine (refusedByBook).
+const recordLegal = () => (state.rules === 'book' ? bookCandidate : undefined);
 
 function loadGame(game) {
-  const r = replay(game);
+  const r = replay(game, recordLegal());
   if (r.error) return r.error;
+  cancelGraph();
   stopPlay();
   state.game = game;
   state.positions = r.positions;
@@ -97,6 +201,9 @@ function loadGame(game) {
 function goTo(ply) {
   state.ply = Math.max(0, Math.min(ply, state.game.moves.length));
   state.lionFirst = undefined;
+  const before = state.legalKey;
+  updateLegality();
+  if (state.legalKey !== before) { state.lines.clear(); renderLines(); } // lines of another position go
   renderBoard();
   renderMoves();
   renderEval();
@@ -107,7 +214,8 @@ function goTo(ply) {
 function playMove(usi) {
   const pos = position().clone();
   const md = parseUsi(usi);
-  if (!md || !pos.isLegal(md)) return false;
+  if (!md || !state.legal.isLegal(md)) return false;
+  if (state.play) chargeClock(); // the mover's time, to the moment of the move
   if (state.game.moves[state.ply] !== usi) {
     state.game.moves = state.game.moves.slice(0, state.ply).concat([usi]);
     state.positions = state.positions.slice(0, state.ply + 1);
@@ -149,9 +257,8 @@ function canPromote(orig, dest, forced) {
   const from = state.lionFirst ? state.lionFirst.from : parseSquareName(orig);
   const mid = state.lionFirst && makeSquareName(state.lionFirst.to) !== dest ? state.lionFirst.to : undefined;
   const base = { from, to: parseSquareName(dest), midStep: mid };
-  const before = state.lionFirst ? state.lionFirst.before : position();
-  const plain = before.isLegal({ ...base, promotion: false });
-  const promoting = before.isLegal({ ...base, promotion: true });
+  const plain = state.legal.isLegal({ ...base, promotion: false });
+  const promoting = state.legal.isLegal({ ...base, promotion: true });
   return forced ? promoting && !plain : promoting && plain;
 }
 
@@ -161,7 +268,7 @@ function onBoardMove(orig, dest, prom) {
   const from = parseSquareName(orig), to = parseSquareName(dest);
   const piece = pos.board.get(from);
   if (!state.lionFirst && piece && squareDist(from, to) === 1 && lionLike(piece, from, to)) {
-    const second = shogigroundSecondLionStep(pos, orig, dest);
+    const second = state.legal.secondSteps(orig, dest);
     if (second.size) {
       // The first step of a Lion move: the piece waits on `dest` for its second step.
       state.lionFirst = { from, to, before: pos };
@@ -204,15 +311,10 @@ function renderBoard() {
     activeColor: canMove ? pos.turn : undefined,
     lastDests: last,
     checks: checksSquareNames(pos),
-    movable: { dests: canMove ? shogigroundMoveDests(pos) : new Map() },
+    movable: { dests: canMove ? state.legal.dests() : new Map() },
     drawable: { autoShapes: bestArrow() },
   });
-  $('turn').textContent = pos.isEnd() ? `game over: ${outcomeText(pos)}` : `${pos.turn} to move`;
-}
-
-function outcomeText(pos) {
-  const o = pos.outcome();
-  return o ? `${o.winner ? o.winner + ' wins' : 'draw'} (${o.result})` : '';
+  $('turn').textContent = gameOver() ? `game over: ${state.legal.outcome()}` : `${pos.turn} to move`;
 }
 
 function bestArrow() {
@@ -289,6 +391,7 @@ function renderEval() {
 
 // --- play against Shishi ---------------------------------------------------------------------
 function startPlay() {
+  cancelGraph();
   stopSearch();
   const human = $('play-side').value;
   const minutes = Number($('play-minutes').value), inc = Number($('play-inc').value) * 1000;
@@ -310,11 +413,17 @@ function stopPlay() {
   $('play-status').textContent = '';
 }
 
-function tickClock() {
+// Charges the time since the last charge to the side to move.
+function chargeClock() {
   const p = state.play;
   const now = performance.now();
   if (!p.over) p.clock[turn()] -= now - p.last;
   p.last = now;
+}
+
+function tickClock() {
+  const p = state.play;
+  chargeClock();
   if (!p.over && p.clock[turn()] <= 0) {
     p.clock[turn()] = 0;
     endPlay(`${turn()} lost on time`);
@@ -335,8 +444,10 @@ function afterPlayMove() {
   const p = state.play;
   const mover = turn() === 'sente' ? 'gote' : 'sente';
   p.clock[mover] += p.inc;
-  if (position().isEnd()) return endPlay(`game over: ${outcomeText(position())}`);
-  if (turn() !== p.human) engineTurn();
+  whenLegal(() => {
+    if (gameOver()) return endPlay(`game over: ${state.legal.outcome()}`);
+    if (turn() !== p.human) engineTurn();
+  });
 }
 
 function engineTurn() {
@@ -346,15 +457,36 @@ function engineTurn() {
 
 function enginePlays(usi) {
   if (!usi || usi === 'resign' || usi === 'win') return endPlay(`Shishi ${usi || 'has no move'}`);
-  if (playMove(usi)) afterPlayMove();
+  whenLegal(() => {
+    if (playMove(usi)) afterPlayMove();
+    else endPlay(`Shishi's move ${usi} is not legal here`);
+  });
 }
 
 // --- loading and export ----------------------------------------------------------------------
+// Under the book a record is read leniently and then every move is checked against the
+// engine's list: a record with a move the book refuses is refused.
+let loadCount = 0;
 function load(text) {
-  const r = parseRecord(text);
-  const error = r.error || loadGame(r.game);
-  $('load-status').textContent = error || `loaded: ${r.game.moves.length} moves`;
-  $('load-status').className = error ? 'error' : '';
+  const r = parseRecord(text, recordLegal());
+  const show = (error) => {
+    $('load-status').textContent = error || `loaded: ${r.game.moves.length} moves`;
+    $('load-status').className = error ? 'error' : '';
+  };
+  if (r.error || state.rules !== 'book') return show(r.error || loadGame(r.game));
+  const mine = ++loadCount;
+  $('load-status').textContent = 'checking the moves under the book rules…';
+  refusedByBook(r.game).then((error) => { if (mine === loadCount) show(error || loadGame(r.game)); });
+}
+
+async function refusedByBook(game) {
+  const { positions } = replay(game, bookCandidate);
+  for (let i = 0; i < game.moves.length; i++) {
+    const list = await referee.legalMoves(game.sfen, game.moves.slice(0, i));
+    if (!list || !listedRules(positions[i], list).isLegal(parseUsi(game.moves[i])))
+      return `move ${i + 1} (${game.moves[i]}) is not legal under the book rules`;
+  }
+  return undefined;
 }
 
 function download(name, text) {
@@ -376,14 +508,15 @@ document.addEventListener('keydown', (e) => {
   if (e.key === 'ArrowLeft') goTo(state.ply - 1);
   if (e.key === 'ArrowRight') goTo(state.ply + 1);
 });
-$('analyse').onchange = (e) => { state.analysing = e.target.checked; refreshAnalysis(); };
+$('analyse').onchange = (e) => { cancelGraph(); state.analysing = e.target.checked; refreshAnalysis(); };
+$('graph-game').onclick = graphGame;
 $('multipv').onchange = (e) => {
   const running = state.searching;
   stopSearch();
   engine.send(`setoption name MultiPV value ${e.target.value}`);
   if (running) refreshAnalysis();
 };
-$('rules').onchange = (e) => { stopSearch(); engine.send(`setoption name Rules value ${e.target.value}`); refreshAnalysis(); };
+$('rules').onchange = (e) => { stopSearch(); setRules(e.target.value); };
 $('play-start').onclick = startPlay;
 $('play-stop').onclick = () => { stopPlay(); renderBoard(); };
 $('export-kif').onclick = () => { $('record').value = exportKif(state.game); download('shishi.kif', $('record').value); };
@@ -395,4 +528,5 @@ $('export-pgn').onclick = () => {
 $('export-sfen').onclick = () => { $('record').value = `sfen ${makeSfen(position())}`; };
 
 loadGame(newGame());
-window.shishiBoard = { state, load, goTo, ground }; // for the browser test and the console
+// For the browser test and the console: tryMove plays a USI move as a click would.
+window.shishiBoard = { state, load, goTo, ground, tryMove: (usi) => userMove(usi) };

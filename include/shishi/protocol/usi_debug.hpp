@@ -34,6 +34,9 @@ public:
 
     // Counts pos to depth; a previous run must have ended (stop() it first).
     void start(const Position& pos, int depth, LineOutput& out);
+    // The same on the caller's thread, for a host without threads (the single-threaded browser
+    // build): `poll` runs after each line written, so a `stop` it reads ends the run there.
+    void run_here(const Position& pos, int depth, LineOutput& out, const std::function<void()>& poll);
     // Ends the run, if any (the lines it sent stay, and it says how far it got), and joins it.
     void stop();
     bool running() const { return running_.load(); }
