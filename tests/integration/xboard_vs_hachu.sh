@@ -84,8 +84,8 @@ if [ -s "$log" ]; then
     if [ -s "$pgn" ]; then
         recorded=$(grep -v '^\[' "$pgn" | tr '\n' ' ' | sed -e 's/{[^}]*}//g' | tr -s ' ' '\n' |
             grep -c -v -E '^$|^[0-9]+\.+$|^(1-0|0-1|1/2-1/2|\*)$' || true)
-        [ "$sent" -eq "$recorded" ] || problem "the engines sent $sent moves, the games record $recorded"
-        echo "moves sent and recorded: $sent"
+        if [ "$sent" -eq "$recorded" ]; then echo "moves sent and recorded: $sent"
+        else problem "the engines sent $sent moves, the games record $recorded"; fi
     fi
     thinking=$(grep -c -E '<first *: *[0-9]+ -?[0-9]+ [0-9]+ [0-9]+ ' "$log" || true)
     [ "$thinking" -gt 0 ] || problem "no thinking output from Shishi in the debug log"
