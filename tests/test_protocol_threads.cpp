@@ -11,10 +11,12 @@
 #include <cstdio>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 #include "usi_harness.hpp"
 #include "xboard_test_io.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/protocol/engine.hpp"
 #include "shishi/protocol/usi_text.hpp"
 #include "shishi/search/bench.hpp"
 
@@ -181,4 +183,32 @@ TEST_CASE("threads in a fresh engine process: bench and a USI session exit clean
     CHECK(xboard.status == 0);
     CHECK(xboard.out.find("\nmove ") != std::string::npos);
     CHECK(xboard.out.find("pong 1") != std::string::npos);
+}
+
+TEST_CASE("engine: one search thread serves search after search", "[engine][threads]") {
+    // A thread per search cost 36-48 ms a move under Wine (docs/windows.md). The thread that
+    // answered the first search answers the next ones: a fresh thread would find the marker
+    // unset.
+    static thread_local bool served_before = false;
+    std::ostringstream sink;
+    Engine engine(sink, [](std::string_view n) { return std::string(n); });
+    REQUIRE(engine.options().set("USI_Hash", "1").ok());
+    std::vector<bool> seen;  // written by the search thread, read after wait()
+    for (int i = 0; i < 3; ++i) {
+        Engine::Job job;
+        job.root = Position::start();
+        job.limits.depth = 1;
+        job.on_answer = [&seen](const SearchResult&, const BestMove&) {
+            seen.push_back(served_before);
+            served_before = true;
+        };
+        engine.start(std::move(job));
+        CHECK(engine.active());
+        engine.wait();
+        CHECK_FALSE(engine.active());
+    }
+    REQUIRE(seen.size() == 3);
+    CHECK_FALSE(seen[0]);
+    CHECK(seen[1]);
+    CHECK(seen[2]);
 }

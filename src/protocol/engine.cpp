@@ -118,7 +118,15 @@ Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> t
     }
 }
 
-Engine::~Engine() { abort(); }
+Engine::~Engine() {
+    abort();
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        quitting_ = true;
+    }
+    job_ready_.notify_all();
+    if (thread_.joinable()) thread_.join();
+}
 
 void Engine::tell(std::string_view note) { out_.send(tell_(note)); }
 
@@ -178,11 +186,30 @@ void Engine::start(Job job) {
     stop_requested_ = aborting_ = false;
     begin(job);
     if (!inline_poll_) {
-        thread_ = std::thread(&Engine::run, this, std::move(job));
+        next_job_ = std::move(job);
+        job_started_ = true;
+        job_done_ = false;
+        if (!thread_.joinable()) thread_ = std::thread(&Engine::serve, this);
+        job_ready_.notify_one();
         return;
     }
     lock.unlock();  // the poll's stop() and ponderhit() take the lock
     run(std::move(job));
+}
+
+void Engine::serve() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    for (;;) {
+        job_ready_.wait(lock, [&] { return next_job_.has_value() || quitting_; });
+        if (!next_job_) return;
+        Job job = std::move(*next_job_);
+        next_job_.reset();
+        lock.unlock();
+        run(std::move(job));  // the job and what it holds are gone when it returns
+        lock.lock();
+        job_done_ = true;
+        state_changed_.notify_all();
+    }
 }
 
 void Engine::begin(Job& job) {
@@ -217,8 +244,8 @@ void Engine::run(Job job) {
             }
             drop = aborting_;
             // Idle before the answer goes out: a host may send its next command the moment it
-            // reads the answer; anything that needs the thread joins it first (wait()). A job
-            // with a follow-up stays busy until it is known whether one runs.
+            // reads the answer; anything that needs the thread idle waits for it first
+            // (wait()). A job with a follow-up stays busy until it is known whether one runs.
             if (drop || !job.follow_up) running_ = false;
             state_changed_.notify_all();
             stop_requested_ = false;  // this job's stop is spent; a later one is the follow-up's
@@ -274,7 +301,15 @@ void Engine::abort() {
 }
 
 void Engine::wait() {
-    if (thread_.joinable()) thread_.join();
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (!job_started_) return;
+    state_changed_.wait(lock, [&] { return job_done_; });
+    job_started_ = false;
+}
+
+bool Engine::active() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return job_started_;
 }
 
 void Engine::wait_for_answer() {

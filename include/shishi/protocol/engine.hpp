@@ -16,6 +16,7 @@
 #include <iosfwd>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -111,11 +112,12 @@ public:
     // started after the answer is left running.
     void wait_for_answer();
     bool searching() const;        // a job has started and not yet been answered
-    bool active() const { return thread_.joinable(); }  // started and not yet waited for
+    bool active() const;           // started and not yet waited for
     bool holding() const;          // it is an infinite/ponder search still waiting for its word
     bool pondering() const;        // it is a ponder search that has not had its ponderhit
 
 private:
+    void serve();                  // the search thread: runs each job handed over
     void run(Job job);
     void begin(Job& job);          // mutex_ held: limits from the options, state for the job
     std::string apply_hash();      // resize (with fallback); note when the size fell back
@@ -129,8 +131,16 @@ private:
     uint64_t skill_seed_;
 
     std::function<void()> inline_poll_;  // run_inline(): no search thread
+    // The search thread, started with the first job and kept for the next ones: under Wine a
+    // new thread began running 36 to 48 ms after its start at a load of 17, a wake-up took
+    // about 1 ms (docs/windows.md), and every move paid that on the clock.
     std::thread thread_;
     mutable std::mutex mutex_;
+    std::condition_variable job_ready_;  // next_job_ or quitting_ set
+    std::optional<Job> next_job_;  // guarded by mutex_: handed to the search thread
+    bool job_started_ = false;     // guarded by mutex_: started and not yet waited for
+    bool job_done_ = true;         // guarded by mutex_: the started job's run() has returned
+    bool quitting_ = false;        // guarded by mutex_: the search thread ends
     std::condition_variable released_;
     std::condition_variable state_changed_;  // running_ or pondering_ changed
     bool running_ = false;         // guarded by mutex_: started, not yet answered
