@@ -2,6 +2,7 @@
 
 
 #include "shishi/core/notation.hpp"
+#include "shishi/core/text.hpp"
 
 namespace shishi::cli {
 
@@ -9,8 +10,8 @@ ArgReader::ArgReader(const std::vector<std::string>& args)
     : rest_(args.size() > 1 ? std::vector<std::string>(args.begin() + 1, args.end()) : std::vector<std::string>{}) {}
 
 static std::optional<int> to_int(const std::string& s) {
-    if (s.empty() || s.size() > 9 || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-    return std::stoi(s);
+    const std::optional<int64_t> n = parse_integer(s, 0, INT32_MAX, Sign::NONE);
+    return n ? std::optional<int>(int(*n)) : std::nullopt;
 }
 
 std::optional<int> ArgReader::positional_int(const char* what, int lo, int hi) {

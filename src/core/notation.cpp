@@ -3,7 +3,10 @@
 #include "shishi/core/notation.hpp"
 
 #include <cctype>
+#include <cstdint>
 #include <sstream>
+
+#include "shishi/core/text.hpp"
 
 namespace shishi {
 
@@ -16,27 +19,10 @@ const char* const START_SFEN =
 
 namespace {
 
-std::vector<std::string_view> split_words(std::string_view text) {
-    std::vector<std::string_view> words;
-    size_t i = 0;
-    while (i < text.size()) {
-        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-        size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
-        if (j > i) words.push_back(text.substr(i, j - i));
-        i = j;
-    }
-    return words;
-}
-
+// Board fields, move numbers and counters: digits only, as an int.
 std::optional<int> parse_number(std::string_view t) {
-    if (t.empty() || t.size() > 9) return std::nullopt;
-    int n = 0;
-    for (char c : t) {
-        if (c < '0' || c > '9') return std::nullopt;
-        n = n * 10 + (c - '0');
-    }
-    return n;
+    const std::optional<int64_t> n = parse_integer(t, 0, INT32_MAX, Sign::NONE);
+    return n ? std::optional<int>(int(*n)) : std::nullopt;
 }
 
 // Fills pos with the board field; returns an error message or "".

@@ -10,33 +10,19 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/rule_options.hpp"
 #include "shishi/platform/platform.hpp"
+#include "shishi/protocol/option_list.hpp"
 #include "shishi/search/skill.hpp"
 #include "shishi/search/tt.hpp"
 
 namespace shishi {
 namespace {
 
-// A build may choose its own default (the WebAssembly builds start small: a browser tab's
-// memory grows with the table, and the user can raise it).
-#ifndef SHISHI_DEFAULT_HASH_MB
-#define SHISHI_DEFAULT_HASH_MB 64
-#endif
-constexpr int64_t DEFAULT_HASH_MB = SHISHI_DEFAULT_HASH_MB;
-constexpr int64_t MAX_CONTEMPT = 1000;
-// Lishogi holds a bot's move a little and the network adds its own delay; 100 ms keeps a
-// byoyomi move inside the period with room to spare (docs/protocols.md has the measurement).
-constexpr int64_t DEFAULT_MOVE_OVERHEAD_MS = 100;
-constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 // The engine's own reaction time, kept back on top of Move Overhead: the search notices its
 // time limit only at a node check, then unwinds, joins its helpers and writes the move, and
 // a loaded machine schedules all of that late. Measured (docs/protocols.md): without it a
 // byoyomi move overshot byoyomi - overhead by up to 12 ms under a load of 17 on two cores,
 // and with 25 ms kept back one move in 100 still overshot by 7 ms under a load of 25.
 constexpr int64_t REACTION_MS = 50;
-constexpr int64_t MAX_MULTIPV = 50;
-// Names the rule options had before, still accepted.
-constexpr std::pair<std::string_view, std::string_view> RULE_OPTION_OLDER_NAMES[] = {
-    {"Okazaki rule", "Okazaki"}, {"Bare King", "BareKing"}, {"Repetition rule", "Repetition"}};
 
 uint64_t fresh_seed() {
     std::random_device device;
@@ -80,42 +66,23 @@ int max_threads() { return std::max(1, int(std::thread::hardware_concurrency()))
 
 Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> tell, const RuleSet& default_rules)
     : out_(out), tell_(std::move(tell)), rules_(default_rules), skill_seed_(fresh_seed()) {
-    options_.add(EngineOption::spin("USI_Hash", "", DEFAULT_HASH_MB, 1, int64_t(max_hash_mb()))
-                     .clamped()
-                     .aka("Hash")
-                     .changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); }));
-    options_.add(EngineOption::spin("Threads", "", 1, 1, max_threads()).clamped().changed([this](EngineOption& o) {
+    // The options are declared in option_list.cpp; here they get the engine's actions.
+    add_declared_options(options_, OfferedBy::ENGINE, rules_);
+    options_.find("USI_Hash")->changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); });
+    options_.find("Threads")->changed([this](EngineOption& o) {
         if (searcher_) searcher_->set_threads(int(o.as_int()));
         return std::string();
-    }));
-    options_.add(EngineOption::spin("Contempt", "Contempt", 0, -MAX_CONTEMPT, MAX_CONTEMPT).changed([this](EngineOption& o) {
+    });
+    options_.find("Contempt")->changed([this](EngineOption& o) {
         if (searcher_) searcher_->set_contempt(int(o.as_int()));
         return std::string();
-    }));
-    options_.add(EngineOption::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
-    // The aliases are Fairy-Stockfish's USI names, which lishogi's shoginet sends.
-    options_.add(EngineOption::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV).aka("USI_MultiPV"));
-    // A level out of range reads as the nearest one offered (with a note): a host asking for
-    // a weaker level than exists gets the weakest, never the level some earlier game left.
-    options_.add(EngineOption::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL)
-                     .clamped_both_ways()
-                     .aka("Skill_Level"));
-    // Analysis (shoginet sets it for its analysis work): draws score 0 whatever Contempt says,
-    // so the scores are the position's, not the engine's preference. Applied at each go.
-    options_.add(EngineOption::check("USI_AnalyseMode", "", false).aka("UCI_AnalyseMode"));
-    // The rule options, as the core describes them (shared with shishi-match).
-    for (const RuleOptionSpec& spec : rule_option_specs(rules_)) {
-        EngineOption o = spec.type == RuleOptionSpec::Type::CHECK
-                             ? EngineOption::check(spec.name, spec.name, spec.value == "true")
-                             : EngineOption::combo(spec.name, spec.name, spec.value, spec.choices);
-        for (const auto& [name, older] : RULE_OPTION_OLDER_NAMES)
-            if (spec.name == name) o.aka(std::string(older));
-        options_.add(o.changed([this](EngineOption& changed) {
+    });
+    for (const RuleOptionSpec& spec : rule_option_specs(rules_))
+        options_.find(spec.name)->changed([this](EngineOption& changed) {
             std::string e = apply_rule_option(rules_, changed.usi_name, changed.value);
             sync_rule_values();  // a preset resets the others
             return e;
-        }));
-    }
+        });
 }
 
 Engine::~Engine() {

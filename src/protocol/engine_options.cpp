@@ -3,8 +3,11 @@
 #include "shishi/protocol/engine_options.hpp"
 
 #include <cctype>
+#include <cstdint>
 #include <stdexcept>
 #include <utility>
+
+#include "shishi/core/text.hpp"
 
 namespace shishi {
 namespace {
@@ -18,19 +21,8 @@ bool same_text(std::string_view a, std::string_view b) {
 }
 
 // A decimal integer with an optional sign; nullopt when malformed or beyond int64_t.
-std::optional<int64_t> read_integer(std::string_view text) {
-    bool negative = false;
-    if (!text.empty() && (text[0] == '-' || text[0] == '+')) {
-        negative = text[0] == '-';
-        text.remove_prefix(1);
-    }
-    if (text.empty() || text.size() > 18) return std::nullopt;
-    int64_t n = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9') return std::nullopt;
-        n = n * 10 + (c - '0');
-    }
-    return negative ? -n : n;
+std::optional<int64_t> read_spin(std::string_view text) {
+    return parse_integer(text, INT64_MIN, INT64_MAX, Sign::PLUS_MINUS);
 }
 
 std::optional<bool> read_check(std::string_view v) {
@@ -78,7 +70,7 @@ EngineOption EngineOption::combo(std::string usi, std::string xboard, std::strin
     return o;
 }
 
-int64_t EngineOption::as_int() const { return read_integer(value).value_or(0); }
+int64_t EngineOption::as_int() const { return read_spin(value).value_or(0); }
 
 void OptionTable::add(EngineOption option) {
     option.value = option.default_value;
@@ -122,7 +114,7 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
             break;
         }
         case OptionType::SPIN: {
-            std::optional<int64_t> n = read_integer(text);
+            std::optional<int64_t> n = read_spin(text);
             if (!n || (*n < o->min && !o->clamp_below_min) || (*n > o->max && !o->clamp_above_max)) {
                 r.error = shown + " needs an integer from " + std::to_string(o->min) + " to " +
                           std::to_string(o->max) + got();

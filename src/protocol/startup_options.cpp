@@ -3,28 +3,21 @@
 #include "shishi/protocol/startup_options.hpp"
 
 #include <optional>
-#include <sstream>
+#include <utility>
 
-#include "shishi/protocol/engine.hpp"
-#include "shishi/protocol/usi_options.hpp"
-#include "shishi/protocol/xboard_session.hpp"
+#include "shishi/protocol/option_list.hpp"
 
 namespace shishi {
 namespace {
 
-// The option of that name among every option either protocol offers (building the tables
-// allocates no search), without its action: checking a value on it must not, say, allocate
-// the hash. nullopt when no protocol has it.
+// The option of that name in the declaration list (any protocol's), without an action:
+// checking a value must not, say, allocate the hash. nullopt when no protocol has it.
 std::optional<EngineOption> engine_option(const std::string& name) {
-    std::ostringstream sink;
-    Engine engine(sink, [](std::string_view n) { return std::string(n); });
-    usi::add_usi_options(engine.options());
-    add_xboard_options(engine.options());
-    const EngineOption* known = engine.options().find(name);
+    OptionTable all;
+    for (DeclaredOption& d : declared_options(book_rules())) all.add(std::move(d.option));
+    const EngineOption* known = all.find(name);
     if (!known) return std::nullopt;
-    EngineOption copy = *known;
-    copy.on_change = nullptr;
-    return copy;
+    return *known;
 }
 
 // "--move-overhead" names the option "Move Overhead" too: '-' is read as '_'.

@@ -17,7 +17,7 @@
 #include "shishi/protocol/usi_position.hpp"
 #include "shishi/protocol/engine.hpp"
 #include "shishi/protocol/usi_info.hpp"
-#include "shishi/protocol/usi_text.hpp"
+#include "shishi/core/text.hpp"
 #include "shishi/version.hpp"
 
 namespace shishi {

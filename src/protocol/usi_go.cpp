@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "shishi/core/text.hpp"
+
 namespace shishi::usi {
 namespace {
 
@@ -29,13 +31,14 @@ std::optional<Number> read_number(std::string_view text) {
     std::string_view frac = dot == std::string_view::npos ? std::string_view() : text.substr(dot + 1);
     if (whole.empty() && frac.empty()) return std::nullopt;
     constexpr int64_t SATURATE = int64_t(1) << 62;
-    for (char c : whole) {
-        if (c < '0' || c > '9') return std::nullopt;
-        n.whole = n.whole >= SATURATE / 10 ? SATURATE : n.whole * 10 + (c - '0');
+    if (!whole.empty()) {
+        const std::optional<BoundedInteger> w = read_integer(whole, 0, SATURATE, Sign::NONE);
+        if (!w) return std::nullopt;
+        n.whole = w->value;
     }
-    for (char c : frac) {
-        if (c < '0' || c > '9') return std::nullopt;
-        if (c != '0') n.had_fraction = true;
+    if (!frac.empty()) {
+        if (!read_integer(frac, 0, INT64_MAX, Sign::NONE)) return std::nullopt;
+        n.had_fraction = frac.find_first_not_of('0') != std::string_view::npos;
     }
     if (negative) n.whole = -n.whole;
     return n;

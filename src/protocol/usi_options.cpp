@@ -2,15 +2,12 @@
 // table refuses changes nothing; the error names the value still in force.
 #include "shishi/protocol/usi_options.hpp"
 
-#include "shishi/protocol/usi_text.hpp"
+#include "shishi/core/text.hpp"
+#include "shishi/protocol/option_list.hpp"
 
 namespace shishi::usi {
 
-void add_usi_options(OptionTable& table) {
-    table.add(EngineOption::check("USI_Ponder", "", false));
-    // Multi-variant hosts (Lishogi-Bot) name the game; this engine plays only Chu Shogi.
-    table.add(EngineOption::combo("USI_Variant", "", "chushogi", {"chushogi", "chu"}).aka("UCI_Variant"));
-}
+void add_usi_options(OptionTable& table) { add_declared_options(table, OfferedBy::USI, book_rules()); }
 
 SetoptionResult apply_setoption(const std::vector<std::string_view>& args, OptionTable& table) {
     SetoptionResult r;

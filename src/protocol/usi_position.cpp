@@ -2,7 +2,7 @@
 // checking it is legal where it is played.
 #include "shishi/protocol/usi_position.hpp"
 
-#include "shishi/protocol/usi_text.hpp"
+#include "shishi/core/text.hpp"
 
 namespace shishi::usi {
 

@@ -1,5 +1,6 @@
 #include "shishi/protocol/xboard_clock.hpp"
 
+#include "shishi/core/text.hpp"
 #include "shishi/protocol/echo_text.hpp"
 
 #include <algorithm>
@@ -16,7 +17,7 @@ namespace {
 // the clock's note says so.
 struct Number {
     bool ok = false;
-    int64_t value = 0;     // saturated near INT64_MAX / 10 by read_digits
+    int64_t value = 0;     // saturated at INT64_MAX / 10 by read_xboard_digits
 };
 
 Number read_digits(std::string_view text) {
@@ -50,14 +51,9 @@ int64_t clamp_time(int64_t ms, std::string_view text, std::string& note) {
 }  // namespace
 
 std::optional<int64_t> read_xboard_digits(std::string_view text) {
-    if (text.empty()) return std::nullopt;
-    constexpr int64_t CAP = INT64_MAX / 10;
-    int64_t value = 0;
-    for (char c : text) {
-        if (c < '0' || c > '9') return std::nullopt;
-        value = value >= CAP / 10 ? CAP : value * 10 + (c - '0');
-    }
-    return value;
+    // Saturated well below INT64_MAX, so a caller may still scale it (minutes to ms) and clamp.
+    const std::optional<BoundedInteger> n = read_integer(text, 0, INT64_MAX / 10, Sign::NONE);
+    return n ? std::optional<int64_t>(n->value) : std::nullopt;
 }
 
 std::string XboardClock::set_level(std::string_view mps, std::string_view base, std::string_view inc) {

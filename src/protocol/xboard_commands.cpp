@@ -3,6 +3,7 @@
 #include <new>
 
 #include "shishi/protocol/echo_text.hpp"
+#include "shishi/protocol/option_list.hpp"
 #include "shishi/protocol/xboard_session.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/rule_options.hpp"
@@ -11,15 +12,6 @@
 
 namespace shishi {
 namespace {
-
-// `memory` and `cores` under the clock's number rule: digits only (a huge one saturates and is
-// then clamped to what the machine offers), at least 1.
-bool parse_number(std::string_view text, long long& value) {
-    std::optional<int64_t> n = read_xboard_digits(text);
-    if (!n) return false;
-    value = *n;
-    return true;
-}
 
 // The parsers' messages end with ": <the text>"; XBoard wants the reason alone in brackets.
 std::string reason_of(const std::string& error, std::string_view text) {
@@ -41,9 +33,7 @@ std::string joined(std::string_view name, const std::vector<std::string_view>& a
 
 }  // namespace
 
-void add_xboard_options(OptionTable& table) {
-    table.add(EngineOption::check("", "Resign", false));
-}
+void add_xboard_options(OptionTable& table) { add_declared_options(table, OfferedBy::XBOARD, book_rules()); }
 
 void XboardSession::cmd_protover() {
     out_.send(std::string("feature myname=\"") + ENGINE_NAME + " " + ENGINE_VERSION +
@@ -120,8 +110,9 @@ bool XboardSession::refused(std::string_view cmd, const Args& a, std::string_vie
     }
     if (cmd == "option") return option_refused(rest);
     if (cmd == "memory" || cmd == "cores") {
-        long long n = 0;
-        if (a.size() == 1 && parse_number(a[0], n) && n >= 1) return false;
+        // The clock's number rule: digits only (a huge one is clamped later), at least 1.
+        const std::optional<int64_t> n = a.size() == 1 ? read_xboard_digits(a[0]) : std::nullopt;
+        if (n && *n >= 1) return false;
         error("bad argument", joined(cmd, a));
         return true;
     }
@@ -198,28 +189,28 @@ void XboardSession::cmd_option(std::string_view setting) {
 }
 
 void XboardSession::cmd_memory(const Args& a) {
-    long long mb = 0;
-    if (a.size() != 1 || !parse_number(a[0], mb) || mb < 1) return error("bad argument", joined("memory", a));
+    std::optional<int64_t> mb = a.size() == 1 ? read_xboard_digits(a[0]) : std::nullopt;
+    if (!mb || *mb < 1) return error("bad argument", joined("memory", a));
     const int64_t most = engine_.options().find("USI_Hash")->max;
-    if (mb > most) {
+    if (*mb > most) {
         engine_.tell("memory " + echo_text(a[0]) + " MB is more than this machine offers; using " +
                      std::to_string(most) + " MB");
         mb = most;
     }
-    OptionSetResult r = engine_.options().set("USI_Hash", std::to_string(mb));
+    OptionSetResult r = engine_.options().set("USI_Hash", std::to_string(*mb));
     if (!r.note.empty()) engine_.tell(r.note);  // the size that could really be allocated
 }
 
 void XboardSession::cmd_cores(const Args& a) {
-    long long n = 0;
-    if (a.size() != 1 || !parse_number(a[0], n) || n < 1) return error("bad argument", joined("cores", a));
+    std::optional<int64_t> n = a.size() == 1 ? read_xboard_digits(a[0]) : std::nullopt;
+    if (!n || *n < 1) return error("bad argument", joined("cores", a));
     const int64_t most = engine_.options().find("Threads")->max;
-    if (n > most) {
+    if (*n > most) {
         engine_.tell("cores " + echo_text(a[0]) + " is more than the " + std::to_string(most) +
                      " hardware threads of this machine; using " + std::to_string(most));
         n = most;
     }
-    engine_.options().set("Threads", std::to_string(n));
+    engine_.options().set("Threads", std::to_string(*n));
 }
 
 void XboardSession::cmd_depth(const Args& a) {

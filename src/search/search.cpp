@@ -28,14 +28,6 @@
 
 namespace shishi {
 
-bool is_mate_score(int score) { return score > SCORE_MATE_BOUND || score < -SCORE_MATE_BOUND; }
-
-int mate_in_moves(int score) {
-    if (score > SCORE_MATE_BOUND) return (SCORE_MATE - score) / 2 + 1;
-    if (score < -SCORE_MATE_BOUND) return -((SCORE_MATE + score + 1) / 2);
-    return 0;
-}
-
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -46,7 +38,7 @@ constexpr int royal_lost_score(int ply) { return -SCORE_MATE + ply - 1; }
 constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
 
 constexpr int ASPIRATION_DELTA = 40;
-constexpr int REPETITION_SCORE = SCORE_REPETITION;  // search.hpp
+constexpr int REPETITION_SCORE = SCORE_REPETITION;  // types.hpp
 // Worker::evaluate: how many plies before an N-move limit the evaluation starts to fade.
 constexpr int RULE_FADE_PLIES = 20;
 // Quiescence: from this many plies into it only recaptures (on the last move's square) are
@@ -65,6 +57,18 @@ struct LmrTable {
 const LmrTable LMR;
 
 struct Worker;
+
+// One ply of the search path: its killers, the quiet moves it tried, its moves with their
+// ordering scores, and the principal variation found from it (triangular: the line from ply
+// p lives in stack[p].pv[p..pv_len), built from stack[p + 1]'s).
+struct Stack {
+    Move killers[2];
+    int pv_len;
+    Move quiets_tried[32];
+    MoveList list;
+    std::array<int, MoveList::CAPACITY> scores;
+    Move pv[MAX_PLY + 2];
+};
 
 // What all workers of one Searcher share: the table, the settings, the stop and ponder flags
 // and the limits and clock of the search in progress.
@@ -138,19 +142,18 @@ struct Worker {
     // --- per-ply scratch (no allocation in the tree) -----------------------------------------
     HistoryTable history;
     EvalCache eval_cache;
-    Move killers[MAX_PLY + 2][2];
-    std::array<MoveList, MAX_PLY + 2> lists;
-    std::array<std::array<int, MoveList::CAPACITY>, MAX_PLY + 2> scores;
-    Move pv[MAX_PLY + 2][MAX_PLY + 2];
-    int pv_len[MAX_PLY + 2];
-    Move quiets_tried[MAX_PLY + 2][32];
+    std::array<Stack, MAX_PLY + 2> stack;
     // The repetition facts (repetition.hpp) of move i of the game and then the search path,
     // for the moves since the last capture; sized at the start of each search.
     std::vector<uint8_t> facts_at;
 
     void clear_statistics() {
         history.clear();
-        for (auto& k : killers) k[0] = k[1] = Move::none();
+        clear_killers();
+    }
+
+    void clear_killers() {
+        for (Stack& st : stack) st.killers[0] = st.killers[1] = Move::none();
     }
 
     int64_t elapsed_ms() const { return shared.elapsed_ms(); }
@@ -287,7 +290,7 @@ struct Worker {
     // (judged first) finds the side to move's lone royal attacked without a safe move.
     int move_rule_score(bool checked, int ply) {
         if (checked && pos->rules().host_mate_test && pos->royal_count(pos->side_to_move()) == 1) {
-            MoveList& list = lists[ply];
+            MoveList& list = stack[ply].list;
             list.clear();
             generate_legal(*pos, list);
             if (!has_royal_safe_move(*pos, list)) return no_moves_score(ply);
@@ -368,7 +371,8 @@ struct Searcher::Impl {
 };
 
 int Worker::qsearch(int alpha, int beta, int ply, int qply) {
-    pv_len[ply] = ply;
+    Stack& st = stack[ply];
+    st.pv_len = ply;
     const Color us = pos->side_to_move();
     if (pos->royal_count(us) == 0) return royal_lost_score(ply);
     const bool checked = in_check(*pos, us);
@@ -398,10 +402,10 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
     const bool recaptures_only = qply >= QS_RECAPTURE_PLIES;
     const Square last_to = pos->plies() > 0 ? pos->history(pos->plies() - 1).move.to() : NO_SQUARE;
 
-    MoveList& list = lists[ply];
+    MoveList& list = st.list;
     list.clear();
     generate_captures(*pos, list);
-    int* sc = scores[ply].data();
+    int* sc = st.scores.data();
     score_captures(*pos, list, sc);
     for (int i = 0; i < list.size(); ++i) {
         int b = i;
@@ -438,7 +442,8 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
 }
 
 int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
-    pv_len[ply] = ply;
+    Stack& st = stack[ply];
+    st.pv_len = ply;
     const Color us = pos->side_to_move();
     const bool root = ply == 0;
     const bool pv_node = beta - alpha > 1;
@@ -503,11 +508,11 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
 
     // The picker generates the moves stage by stage; all at once at the root and for XBoard's
     // stalemate test, which needs them all unless a safe move shows at once (nearly always).
-    MoveList& list = lists[ply];
+    MoveList& list = st.list;
     const bool host_mate = pos->rules().host_mate_test;
     const bool stalemate_test =
         host_mate && !root && !checked && pos->royal_count(us) == 1 && !shows_royal_safe_move(*pos);
-    MovePicker picker(*pos, list, scores[ply].data(), hash_move, killers[ply], history, root || stalemate_test);
+    MovePicker picker(*pos, list, st.scores.data(), hash_move, st.killers, history, root || stalemate_test);
     // XBoard adjudicates a lone royal without a safe move: stalemate, a draw, when it is not
     // attacked now (checkmate needs no test: every move loses the royal, which the search sees).
     if (stalemate_test && !list.empty() && !has_royal_safe_move(*pos, list)) return draw_score();
@@ -568,19 +573,20 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
             if (score > alpha) {
                 best_move = m;
                 alpha = score;
-                pv[ply][ply] = m;
-                for (int i = ply + 1; i < pv_len[ply + 1]; ++i) pv[ply][i] = pv[ply + 1][i];
-                pv_len[ply] = std::max(ply + 1, pv_len[ply + 1]);
+                const Stack& next = stack[ply + 1];
+                st.pv[ply] = m;
+                for (int i = ply + 1; i < next.pv_len; ++i) st.pv[i] = next.pv[i];
+                st.pv_len = std::max(ply + 1, next.pv_len);
                 if (root) root_best = m;
                 if (score >= beta) {
                     if (quiet) {
-                        if (killers[ply][0] != m) {
-                            killers[ply][1] = killers[ply][0];
-                            killers[ply][0] = m;
+                        if (st.killers[0] != m) {
+                            st.killers[1] = st.killers[0];
+                            st.killers[0] = m;
                         }
                         history.reward(moved, m.to(), depth);
                         for (int i = 0; i < quiet_count; ++i) {
-                            const Move q = quiets_tried[ply][i];
+                            const Move q = st.quiets_tried[i];
                             history.punish(pos->piece_on(q.from()), q.to(), depth);
                         }
                     }
@@ -588,7 +594,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
                 }
             }
         }
-        if (quiet && quiet_count < 32) quiets_tried[ply][quiet_count++] = m;
+        if (quiet && quiet_count < 32) st.quiets_tried[quiet_count++] = m;
         // Told before the quiet stage, the picker does not generate the moves futility drops.
         if (quiets_futile()) picker.skip_quiets();
     }
@@ -633,7 +639,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
     node_counter.store(0, std::memory_order_relaxed);
     aborted = false;
     seldepth = 0;
-    for (auto& k : killers) k[0] = k[1] = Move::none();
+    clear_killers();
     prepare_facts_history();
 
     SearchResult result;
@@ -686,10 +692,11 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
             }
             break;
         }
-        if (pv_len[0] > 0 && !pv[0][0].is_none()) {
-            if (pv[0][0] != result.best && depth > 1) instability += 2;
-            result.best = pv[0][0];
-            result.ponder = pv_len[0] > 1 ? pv[0][1] : Move::none();
+        const Stack& root_st = stack[0];
+        if (root_st.pv_len > 0 && !root_st.pv[0].is_none()) {
+            if (root_st.pv[0] != result.best && depth > 1) instability += 2;
+            result.best = root_st.pv[0];
+            result.ponder = root_st.pv_len > 1 ? root_st.pv[1] : Move::none();
         }
         instability = std::max(0, instability - 1);
         result.score = previous = score;
@@ -705,17 +712,17 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
             info.time_ms = elapsed_ms();
             info.hashfull = tt.hashfull();
             info.multipv = line;
-            info.pv.assign(&pv[0][0], &pv[0][0] + pv_len[0]);
+            info.pv.assign(root_st.pv, root_st.pv + root_st.pv_len);
             on_info(info);
         };
         report(1, score);
         // MultiPV: each further line is the best root move left once the better lines' moves
         // are set aside. Line 1 alone decides the move played.
-        for (int k = 1; k < lines && pv_len[0] > 0; ++k) {
-            root_skipped.push_back(pv[0][0]);
+        for (int k = 1; k < lines && root_st.pv_len > 0; ++k) {
+            root_skipped.push_back(root_st.pv[0]);
             root_best = Move::none();
             const int s = aspiration(depth, depth > 1 ? line_score[size_t(k)] : score);
-            if (aborted || pv_len[0] == 0) break;
+            if (aborted || root_st.pv_len == 0) break;
             line_score[size_t(k)] = s;
             report(k + 1, s);
         }

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <new>
 
-#include "shishi/search/search.hpp"
+#include "shishi/search/types.hpp"
 
 namespace shishi {
 namespace {

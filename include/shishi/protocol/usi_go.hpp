@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "shishi/core/types.hpp"
-#include "shishi/search/search.hpp"
+#include "shishi/search/types.hpp"
 
 namespace shishi::usi {
 

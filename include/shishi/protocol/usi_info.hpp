@@ -8,7 +8,7 @@
 #include "shishi/core/position.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/protocol/engine.hpp"
-#include "shishi/search/search.hpp"
+#include "shishi/search/types.hpp"
 
 namespace shishi::usi {
 

@@ -1,22 +1,13 @@
-// Small text helpers shared by the USI command parsers: splitting a command line into words and
-// reading bounded integers, with nothing thrown and every failure reported as a value.
+// The USI parsers' text helpers are core's (core/text.hpp), under the names the USI code and its
+// tests use.
 #pragma once
 
-#include <cstdint>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
+#include "shishi/core/text.hpp"
 
 namespace shishi::usi {
 
-// Whitespace-separated words of a line (views into `line`).
-std::vector<std::string_view> split_words(std::string_view line);
-
-// The words from `first` on, joined by single spaces.
-std::string join_words(const std::vector<std::string_view>& words, size_t first, size_t last);
-
-// A decimal integer (optional leading '-') within [lo, hi]; nullopt when malformed or outside.
-std::optional<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t hi);
+using shishi::join_words;
+using shishi::parse_integer;
+using shishi::split_words;
 
 }  // namespace shishi::usi

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "shishi/search/search.hpp"
+#include "shishi/search/types.hpp"
 
 namespace shishi {
 

@@ -8,6 +8,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/eval/eval.hpp"
+#include "shishi/search/types.hpp"
 
 namespace shishi {
 
@@ -33,8 +34,7 @@ struct HistoryTable {
 };
 
 // Value taken by a move (both captured pieces of a double move); 0 for a quiet move. A capture
-// of the opponent's last royal gets ROYAL_CAPTURE_VALUE so it is always tried first.
-constexpr int ROYAL_CAPTURE_VALUE = 100000;
+// of the opponent's last royal gets ROYAL_CAPTURE_VALUE (types.hpp) so it is always tried first.
 namespace detail {
 inline int victim_value(const Position& pos, Piece victim) {
     const Kind k = kind_of(victim);

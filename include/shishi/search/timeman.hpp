@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "shishi/search/search.hpp"
+#include "shishi/search/types.hpp"
 
 namespace shishi {
 

@@ -1,0 +1,35 @@
+// The text helpers every parser shares: a command line split into words, and the one bounded
+// decimal integer reader (std::from_chars: nothing thrown, nothing allocated, no locale).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace shishi {
+
+// Whitespace-separated words of a line (views into `text`).
+std::vector<std::string_view> split_words(std::string_view text);
+
+// The words [first, last), joined by single spaces.
+std::string join_words(const std::vector<std::string_view>& words, size_t first, size_t last);
+
+// Which signs a number may start with.
+enum class Sign { NONE, MINUS, PLUS_MINUS };
+
+// A well-formed integer and whether it was brought into range.
+struct BoundedInteger {
+    int64_t value = 0;
+    bool clamped = false;  // the text's number lay outside [lo, hi] (even beyond int64_t)
+};
+
+// Decimal digits with an optional leading sign as `sign` allows, the whole text. A number
+// outside [lo, hi] is clamped to the nearer bound (and says so); nullopt when malformed.
+std::optional<BoundedInteger> read_integer(std::string_view text, int64_t lo, int64_t hi, Sign sign = Sign::MINUS);
+
+// The same, refusing a number outside [lo, hi] instead of clamping it.
+std::optional<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t hi, Sign sign = Sign::MINUS);
+
+}  // namespace shishi

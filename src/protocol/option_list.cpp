@@ -1,0 +1,67 @@
+#include "shishi/protocol/option_list.hpp"
+
+#include <string_view>
+#include <utility>
+
+#include "shishi/core/rule_options.hpp"
+#include "shishi/protocol/engine.hpp"
+#include "shishi/search/skill.hpp"
+
+namespace shishi {
+namespace {
+
+// A build may choose its own default (the WebAssembly builds start small: a browser tab's
+// memory grows with the table, and the user can raise it).
+#ifndef SHISHI_DEFAULT_HASH_MB
+#define SHISHI_DEFAULT_HASH_MB 64
+#endif
+constexpr int64_t DEFAULT_HASH_MB = SHISHI_DEFAULT_HASH_MB;
+constexpr int64_t MAX_CONTEMPT = 1000;
+// Lishogi holds a bot's move a little and the network adds its own delay; 100 ms keeps a
+// byoyomi move inside the period with room to spare (docs/protocols.md has the measurement).
+constexpr int64_t DEFAULT_MOVE_OVERHEAD_MS = 100;
+constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
+constexpr int64_t MAX_MULTIPV = 50;
+// Names the rule options had before, still accepted.
+constexpr std::pair<std::string_view, std::string_view> RULE_OPTION_OLDER_NAMES[] = {
+    {"Okazaki rule", "Okazaki"}, {"Bare King", "BareKing"}, {"Repetition rule", "Repetition"}};
+
+}  // namespace
+
+std::vector<DeclaredOption> declared_options(const RuleSet& rules) {
+    using O = EngineOption;
+    std::vector<DeclaredOption> list;
+    auto engine = [&](EngineOption o) { list.push_back({OfferedBy::ENGINE, std::move(o)}); };
+    engine(O::spin("USI_Hash", "", DEFAULT_HASH_MB, 1, int64_t(max_hash_mb())).clamped().aka("Hash"));
+    engine(O::spin("Threads", "", 1, 1, max_threads()).clamped());
+    engine(O::spin("Contempt", "Contempt", 0, -MAX_CONTEMPT, MAX_CONTEMPT));
+    engine(O::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
+    // The aliases are Fairy-Stockfish's USI names, which lishogi's shoginet sends.
+    engine(O::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV).aka("USI_MultiPV"));
+    // A level out of range reads as the nearest one offered (with a note): a host asking for
+    // a weaker level than exists gets the weakest, never the level some earlier game left.
+    engine(O::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL).clamped_both_ways().aka("Skill_Level"));
+    // Analysis (shoginet sets it for its analysis work): draws score 0 whatever Contempt says,
+    // so the scores are the position's, not the engine's preference. Applied at each go.
+    engine(O::check("USI_AnalyseMode", "", false).aka("UCI_AnalyseMode"));
+    // The rule options, as the core describes them (shared with shishi-match).
+    for (const RuleOptionSpec& spec : rule_option_specs(rules)) {
+        EngineOption o = spec.type == RuleOptionSpec::Type::CHECK ? O::check(spec.name, spec.name, spec.value == "true")
+                                                                  : O::combo(spec.name, spec.name, spec.value, spec.choices);
+        for (const auto& [name, older] : RULE_OPTION_OLDER_NAMES)
+            if (spec.name == name) o.aka(std::string(older));
+        engine(std::move(o));
+    }
+    list.push_back({OfferedBy::USI, O::check("USI_Ponder", "", false)});
+    // Multi-variant hosts (Lishogi-Bot) name the game; this engine plays only Chu Shogi.
+    list.push_back({OfferedBy::USI, O::combo("USI_Variant", "", "chushogi", {"chushogi", "chu"}).aka("UCI_Variant")});
+    list.push_back({OfferedBy::XBOARD, O::check("", "Resign", false)});
+    return list;
+}
+
+void add_declared_options(OptionTable& table, OfferedBy by, const RuleSet& rules) {
+    for (DeclaredOption& d : declared_options(rules))
+        if (d.by == by) table.add(std::move(d.option));
+}
+
+}  // namespace shishi
