@@ -96,6 +96,8 @@ void print_match_usage(std::ostream& out) {
            "Output:\n"
            "  --pgn FILE                       finished games (written as they finish)\n"
            "  --resume                         continue the run whose games are in the --pgn file\n"
+           "  --shard I/N                      play only slice I of N of the games (whole game pairs;\n"
+           "                                   the same games anywhere); `shishi-match merge` joins them\n"
            "  --json FILE                      engines, games and statistics, rewritten after each game\n"
            "  --plot FILE.svg                  Elo (and SPRT LLR) against games played\n"
            "  --event NAME                     PGN Event tag (default shishi-match)\n"
@@ -154,7 +156,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     // (commands, option names) keep their spaces.
     auto words = [&](bool split = true) {
         std::vector<std::string> out;
-        while (i + 1 < args.size() && args[i + 1].find('=') != std::string::npos && args[i + 1][0] != '-') {
+        auto is_word = [&](const std::string& w) {
+            return (w.find('=') != std::string::npos && w[0] != '-') || (!split && w == "whitepov");
+        };
+        while (i + 1 < args.size() && is_word(args[i + 1])) {
             std::istringstream in(args[++i]);
             if (split)
                 for (std::string w; in >> w;) out.push_back(w);
@@ -280,6 +285,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             o.referee.adjudication = {int(*score), int(*moves)};
         } else if (a == "--rules") {
             if (!parse_rules(s, o.referee.rules, error)) return fail(error);
+        } else if (a == "--shard") {
+            auto shard = parse_shard(s);
+            if (!shard) return fail("bad --shard '" + s + "' (want I/N with 1 <= I <= N, e.g. 2/4)");
+            o.shard = *shard;
         } else if (a == "--pgn") o.pgn_path = s;
         else if (a == "--json") o.json_path = s;
         else if (a == "--plot") o.plot_path = s;

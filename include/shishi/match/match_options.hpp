@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "shishi/match/engine.hpp"
+#include "shishi/match/engine_adapter.hpp"
 #include "shishi/match/referee.hpp"
 #include "shishi/match/stats.hpp"
 #include "shishi/match/tournament.hpp"
@@ -27,6 +27,7 @@ struct MatchOptions {
     uint64_t seed = 1;
     std::string pgn_path;
     bool resume = false;           // continue the run whose games are in pgn_path
+    Shard shard;                   // --shard i/n: play only that slice of the schedule
     std::string json_path;         // results as JSON, rewritten after every game
     std::string plot_path;         // SVG of the Elo estimate (and LLR) against games
     std::optional<SprtConfig> sprt;
