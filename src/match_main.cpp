@@ -6,6 +6,7 @@
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/process.hpp"
 #include "shishi/match/match_options.hpp"
+#include "shishi/match/merge.hpp"
 #include "shishi/match/opening_generator.hpp"
 #include "shishi/match/runner.hpp"
 #include "shishi/platform/platform.hpp"
@@ -16,6 +17,10 @@ int main(int argc, char** argv) {
     if (args.empty()) {
         print_match_usage(std::cout);
         return 2;
+    }
+    if (args[0] == "merge") {
+        ignore_sigpipe();
+        return merge_command(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
     }
     if (args[0] == "--generate-openings") {
         ignore_sigpipe();
