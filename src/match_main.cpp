@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "shishi/match/cutechess_args.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/process.hpp"
 #include "shishi/match/match_options.hpp"
@@ -25,6 +26,15 @@ int main(int argc, char** argv) {
     if (args[0] == "--generate-openings") {
         ignore_sigpipe();
         return generate_openings_command(args, std::cout, std::cerr);
+    }
+    if (uses_cutechess_spelling(args)) {
+        std::string error;
+        auto translated = from_cutechess(args, error);
+        if (!translated) {
+            std::cerr << "shishi-match: " << error << "\n";
+            return 2;
+        }
+        args = *translated;
     }
     auto options = parse_match_args(args, std::cerr);
     if (!options) return 2;

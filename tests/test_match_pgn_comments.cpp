@@ -37,6 +37,12 @@ TEST_CASE("each engine move of the PGN carries its score and depth; whitepov sco
     INFO(w.pgn);
     CHECK(count_of(w.pgn, "{+1.20/1 ") == 2);
     CHECK(count_of(w.pgn, "{-1.20/1 ") == 0);
+    // cutechess's minimal PGN (-pgnout FILE min): no evaluation comments.
+    o.pgn_min = true;
+    Run m = run(o);
+    CHECK(m.code == 0);
+    CHECK(count_of(m.pgn, "/1 ") == 0);
+    CHECK(count_of(m.pgn, "[Round \"1\"]") == 1);
     CHECK(parsed({"--engine", "cmd=a", "whitepov", "--engine", "cmd=b", "--games", "1", "--tc", "1", "--pgn", "x"})
               .engines[0]
               .white_pov);

@@ -52,7 +52,7 @@ record::Record to_record(const GameRecord& g, const PgnHeader& header) {
         record::Ply p{g.moves[i], "", record::NAG_NONE, -1, -1, {}};
         if (int(i) + 1 == g.opening_plies && g.opening_plies > 0) p.comment = "opening";
         const long played = long(i) - g.opening_plies;
-        if (played >= 0 && played < long(g.evals.size())) p.comment = eval_comment(g.evals[size_t(played)]);
+        if (header.eval_comments && played >= 0 && played < long(g.evals.size())) p.comment = eval_comment(g.evals[size_t(played)]);
         r.plies.push_back(p);
     }
     r.result = outcome_text(g.outcome);

@@ -80,6 +80,9 @@ void print_match_usage(std::ostream& out) {
            "  --margin-ms MS                   lateness tolerated before a time forfeit (default 200)\n"
            "  -j N, --concurrency N            games played at the same time (default 1)\n"
            "  --openings FILE                  XBoard FEN, SFEN or moves from the start, one a line\n"
+           "  --openings-order random|sequential   book order (random: shuffled by --seed)\n"
+           "  --openings-start N               begin with the Nth opening of the book (default 1)\n"
+           "  --openings-plies N               at most N plies of each book line (default all)\n"
            "  --random-plies N                 random quiet plies after the opening (same for a pair)\n"
            "  --seed N                         seed for --random-plies (default 1)\n"
            "  --max-plies N                    draw after N plies (default 1000, 0 = no limit)\n"
@@ -101,6 +104,10 @@ void print_match_usage(std::ostream& out) {
            "  --json FILE                      engines, games and statistics, rewritten after each game\n"
            "  --plot FILE.svg                  Elo (and SPRT LLR) against games played\n"
            "  --event NAME                     PGN Event tag (default shishi-match)\n"
+           "  --site NAME                      PGN Site tag (default the host name)\n"
+           "  --pgn-min                        no evaluation comments in the PGN\n"
+           "cutechess-cli's spelling (-engine cmd=... -each tc=... -games -rounds -openings file=...\n"
+           "-pgnout ...) is read too; docs/match.md lists every cutechess-cli option.\n"
            "  --debug                          log all engine traffic (time in ms) to standard error\n";
 }
 
@@ -190,6 +197,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             o.resume = true;
             continue;
         }
+        if (a == "--pgn-min") {
+            o.pgn_min = true;
+            continue;
+        }
         if (a == "--sprt") {
             std::string spec;
             for (const std::string& w : words()) spec += " " + w;
@@ -264,6 +275,14 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             if (!n) return fail("bad " + a + " '" + s + "' (1..256 games at once)");
             o.concurrency = int(*n);
         } else if (a == "--openings") o.openings_path = s;
+        else if (a == "--openings-order") {
+            if (s != "random" && s != "sequential") return fail("bad --openings-order '" + s + "' (random or sequential)");
+            o.openings_random = s == "random";
+        } else if (a == "--openings-start" || a == "--openings-plies") {
+            auto n = parse_int(s, a == "--openings-start" ? 1 : 0, 1'000'000'000);
+            if (!n) return fail("bad " + a + " '" + s + "' (a whole number" + (a == "--openings-start" ? ", from 1)" : ")"));
+            (a == "--openings-start" ? o.openings_start : o.openings_plies) = int(*n);
+        } else if (a == "--site") o.site = s;
         else if (a == "--random-plies") {
             auto n = parse_int(s, 0, 200);
             if (!n) return fail("bad --random-plies '" + s + "' (0..200)");

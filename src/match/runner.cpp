@@ -1,5 +1,6 @@
 #include "shishi/match/runner.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -211,6 +212,20 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
         if (e) e->quit();
 }
 
+// The book as the options order it: cut to --openings-plies, shuffled by --seed (the same
+// order on every machine, so shards agree), then begun at --openings-start.
+std::vector<Opening> arrange_book(std::vector<Opening> book, const MatchOptions& o) {
+    if (o.openings_plies > 0)
+        for (Opening& op : book)
+            if (int(op.moves.size()) > o.openings_plies) op.moves.resize(size_t(o.openings_plies));
+    if (o.openings_random) {
+        std::mt19937_64 rng(o.seed ^ 0xB00Cull);
+        for (size_t i = book.size(); i > 1; --i) std::swap(book[i - 1], book[size_t(rng() % i)]);
+    }
+    std::rotate(book.begin(), book.begin() + long(size_t(o.openings_start - 1) % book.size()), book.end());
+    return book;
+}
+
 std::string host_name() {
     const std::string name = platform::host_name();
     return name.empty() ? "?" : name;
@@ -366,7 +381,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             err << "shishi-match: " << loaded.error << "\n";
             return 1;
         }
-        book = *loaded;
+        book = arrange_book(*loaded, o);
     } else {
         book.push_back(Opening{});
     }
@@ -393,7 +408,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
         return 1;
     }
-    PgnHeader header{o.event, host_name()};
+    PgnHeader header{o.event, o.site.empty() ? host_name() : o.site, !o.pgn_min};
     MatchState state(o, names, schedule, out, pgn, header);
     for (const GameSummary& g : earlier) state.restore(g);
 

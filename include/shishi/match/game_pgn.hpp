@@ -16,6 +16,7 @@ namespace shishi::match {
 struct PgnHeader {
     std::string event = "shishi-match";
     std::string site = "?";
+    bool eval_comments = true;  // false: cutechess's minimal PGN (-pgnout FILE min)
 };
 
 // The comment after an engine's move, as cutechess-cli and XBoard write it: "+0.35/12 0.52s"

@@ -23,6 +23,9 @@ struct MatchOptions {
     RefereeSettings referee;
     int concurrency = 1;
     std::string openings_path;     // empty: the initial setup
+    bool openings_random = false;  // --openings-order random: the book shuffled by --seed
+    int openings_start = 1;        // --openings-start N: begin at the book's Nth opening
+    int openings_plies = 0;        // --openings-plies N: at most N book plies (0 = all)
     int random_plies = 0;
     uint64_t seed = 1;
     std::string pgn_path;
@@ -32,6 +35,8 @@ struct MatchOptions {
     std::string plot_path;         // SVG of the Elo estimate (and LLR) against games
     std::optional<SprtConfig> sprt;
     std::string event = "shishi-match";
+    std::string site;              // PGN Site tag; empty: the host name
+    bool pgn_min = false;          // --pgn-min: no evaluation comments (cutechess's -pgnout min)
     bool help = false;
     bool version = false;          // --version: print it and exit
     bool debug = false;            // log all engine traffic to standard error
