@@ -3,9 +3,11 @@
 #include <string>
 #include <vector>
 
+#include "shishi/match/cutechess_args.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/process.hpp"
 #include "shishi/match/match_options.hpp"
+#include "shishi/match/merge.hpp"
 #include "shishi/match/opening_generator.hpp"
 #include "shishi/match/runner.hpp"
 #include "shishi/platform/platform.hpp"
@@ -17,9 +19,22 @@ int main(int argc, char** argv) {
         print_match_usage(std::cout);
         return 2;
     }
+    if (args[0] == "merge") {
+        ignore_sigpipe();
+        return merge_command(std::vector<std::string>(args.begin() + 1, args.end()), std::cout, std::cerr);
+    }
     if (args[0] == "--generate-openings") {
         ignore_sigpipe();
         return generate_openings_command(args, std::cout, std::cerr);
+    }
+    if (uses_cutechess_spelling(args)) {
+        std::string error;
+        auto translated = from_cutechess(args, error);
+        if (!translated) {
+            std::cerr << "shishi-match: " << error << "\n";
+            return 2;
+        }
+        args = *translated;
     }
     auto options = parse_match_args(args, std::cerr);
     if (!options) return 2;

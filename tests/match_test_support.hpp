@@ -12,7 +12,7 @@
 #include <vector>
 #include <unistd.h>
 
-#include "shishi/match/engine.hpp"
+#include "shishi/match/engine_adapter.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/runner.hpp"
 

@@ -1,33 +1,27 @@
-// The small JSON reader (engines files) and the writer helpers (--json output).
+// JSON through nlohmann-json: an engines file that is not well-formed JSON is refused with the
+// place of the error; option values keep their text; the results file writes finite numbers.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
-#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <unistd.h>
 
-#include "shishi/match/json.hpp"
+#include "shishi/match/engine_spec.hpp"
 
 using namespace shishi::match;
 
-TEST_CASE("JSON values parse with objects in file order", "[match][json]") {
-    JsonParse r = parse_json(R"( {"name": "Shishi \"x\"", "n": -1.5e2, "ok": true, "none": null,
-                                  "list": [1, "two", [], {}], "u": "\u00e9\ud83d\ude00\n"} )");
-    REQUIRE(r.ok);
-    const JsonValue& v = r.value;
-    REQUIRE(v.is(JsonValue::OBJECT));
-    REQUIRE(v.members().size() == 6);
-    CHECK(v.members()[0].first == "name");
-    CHECK(v.find("name")->text() == "Shishi \"x\"");
-    CHECK(v.find("n")->number() == -150);
-    CHECK(v.find("n")->text() == "-1.5e2");
-    CHECK(v.find("ok")->boolean());
-    CHECK(v.find("none")->is(JsonValue::NUL));
-    REQUIRE(v.find("list")->items().size() == 4);
-    CHECK(v.find("list")->items()[1].text() == "two");
-    CHECK(v.find("list")->items()[3].is(JsonValue::OBJECT));
-    CHECK(v.find("u")->text() == "\xc3\xa9\xf0\x9f\x98\x80\n");
-    CHECK(v.find("missing") == nullptr);
+namespace {
+
+std::string engines_file(const std::string& text) {
+    const std::string path = "/tmp/shishi_match_json_" + std::to_string(::getpid()) + ".json";
+    std::ofstream(path) << text;
+    return path;
 }
 
-TEST_CASE("malformed JSON is refused with the place of the error", "[match][json]") {
+}  // namespace
+
+TEST_CASE("malformed engines files are refused with the place of the error", "[match][json]") {
     const char* bad[] = {
         "",          "{",          "[1, 2",        "{\"a\" 1}",     "{\"a\": 1,}",   "[1,]",       "{a: 1}",
         "\"open",    "\"bad \\x\"", "\"\\u12\"",     "\"\\ud800\"",   "01",            "1.",         "-",
@@ -36,28 +30,38 @@ TEST_CASE("malformed JSON is refused with the place of the error", "[match][json
     };
     for (const char* text : bad) {
         INFO(text);
-        JsonParse r = parse_json(text);
-        CHECK_FALSE(r.ok);
-        CHECK(r.error.find("line ") == 0);
+        const std::string path = engines_file(text);
+        std::string error;
+        CHECK_FALSE(load_engines_file(path, error));
+        CHECK(error.find(path + ": ") == 0);
+        std::remove(path.c_str());
     }
-    JsonParse second_line = parse_json("{\n  \"a\": ]\n}");
-    CHECK_FALSE(second_line.ok);
-    CHECK(second_line.error.find("line 2, column 8") == 0);
+    const std::string path = engines_file("[{\n  \"cmd\": ]\n}]");
+    std::string error;
+    CHECK_FALSE(load_engines_file(path, error));
+    CHECK(error.find(path + ": line 2, column 10") == 0);
     // Deep nesting is refused instead of exhausting the stack.
-    CHECK_FALSE(parse_json(std::string(100000, '[')).ok);
-    CHECK(parse_json(std::string(60, '[') + std::string(60, ']')).ok);
+    std::ofstream(path) << std::string(100000, '[');
+    CHECK_FALSE(load_engines_file(path, error));
+    std::ofstream(path) << "[{\"cmd\": \"a\", \"x-deep\": " + std::string(100, '[') + std::string(100, ']') + "}]";
+    CHECK_FALSE(load_engines_file(path, error));
+    CHECK(error.find("nested deeper than 64") != std::string::npos);
+    std::remove(path.c_str());
 }
 
-TEST_CASE("JSON output quotes strings and writes finite numbers", "[match][json]") {
-    CHECK(json_quote("a\"b\\c\nd\x01") == "\"a\\\"b\\\\c\\nd\\u0001\"");
-    CHECK(json_number(12.5) == "12.5");
-    CHECK(json_number(3.0) == "3");
-    CHECK(json_number(-0.001) == "0");
-    CHECK(json_number(1.23456, 3) == "1.235");
-    CHECK(json_number(INFINITY) == "null");
-    CHECK(json_number(NAN) == "null");
-    // What the writer quotes, the reader reads back.
-    JsonParse back = parse_json(json_quote("tab\t\"q\" \x02"));
-    REQUIRE(back.ok);
-    CHECK(back.value.text() == "tab\t\"q\" \x02");
+TEST_CASE("engines file option values keep their text: strings, numbers and booleans", "[match][json]") {
+    const std::string path = engines_file(
+        R"([{"cmd": "a \"quoted\"", "options": {"Hash": 16, "Ratio": 0.5, "Ponder": true, "Name": "x\u00e9"}}])");
+    std::string error;
+    auto specs = load_engines_file(path, error);
+    std::remove(path.c_str());
+    REQUIRE(specs);
+    REQUIRE(specs->size() == 1);
+    const EngineConfig& c = specs->front().config;
+    CHECK(c.command == "a \"quoted\"");
+    REQUIRE(c.options.size() == 4);
+    CHECK(c.options[0] == std::pair<std::string, std::string>{"Hash", "16"});
+    CHECK(c.options[1].second == "0.5");
+    CHECK(c.options[2].second == "true");
+    CHECK(c.options[3].second == "x\xc3\xa9");
 }

@@ -7,7 +7,7 @@
 
 #include "match_test_support.hpp"
 #include "shishi/match/match_options.hpp"
-#include "shishi/match/pgn.hpp"
+#include "shishi/match/game_pgn.hpp"
 #include "shishi/match/referee.hpp"
 
 using namespace shishi;

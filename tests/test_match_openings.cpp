@@ -7,7 +7,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/match/openings.hpp"
-#include "shishi/match/pgn.hpp"
+#include "shishi/match/game_pgn.hpp"
 
 using namespace shishi;
 using namespace shishi::match;

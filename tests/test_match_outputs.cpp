@@ -1,11 +1,11 @@
 // Draw and resign adjudication, the --json results file, the --plot SVG and the progress line.
 #include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <sstream>
 
 #include "match_test_support.hpp"
-#include "shishi/match/json.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/plot.hpp"
 #include "shishi/match/referee.hpp"
@@ -119,41 +119,39 @@ TEST_CASE("the JSON results file holds engines, games with terminations and stat
     std::ostringstream out, err;
     CHECK(run_match(o, out, err) == 0);
     INFO(out.str());
-    JsonParse r = parse_json(slurp(json));
-    REQUIRE(r.ok);
-    const JsonValue& v = r.value;
-    CHECK(v.find("state")->text() == "complete");
-    CHECK(v.find("finished_games")->number() == 4);
-    const auto& engines = v.find("engines")->items();
+    const nlohmann::json v = nlohmann::json::parse(slurp(json));
+    CHECK(v["state"] == "complete");
+    CHECK(v["finished_games"] == 4);
+    const auto& engines = v["engines"];
     REQUIRE(engines.size() == 2);
-    CHECK(engines[0].find("name")->text() == "A");
-    CHECK(engines[0].find("time_control")->text() == "5+0.1");
-    CHECK(engines[1].find("time_control")->text() == "3");
-    const auto& games = v.find("games")->items();
+    CHECK(engines[0]["name"] == "A");
+    CHECK(engines[0]["time_control"] == "5+0.1");
+    CHECK(engines[1]["time_control"] == "3");
+    const auto& games = v["games"];
     REQUIRE(games.size() == 4);
     int crashes = 0;
-    for (const JsonValue& g : games) {
-        CHECK(g.find("round")->number() >= 1);
-        CHECK_FALSE(g.find("result")->text().empty());
-        CHECK_FALSE(g.find("reason")->text().empty());
-        if (g.find("termination")->text() == "crash") {
+    for (const auto& g : games) {
+        CHECK(g["round"].get<int>() >= 1);
+        CHECK_FALSE(g["result"].get<std::string>().empty());
+        CHECK_FALSE(g["reason"].get<std::string>().empty());
+        if (g["termination"] == "crash") {
             ++crashes;
-            CHECK(g.find("offender")->number() == 1);
+            CHECK(g["offender"] == 1);
         }
     }
     // B crashes whenever it is White (games 2 and 4); as Black it never moves (ply limit 1).
     CHECK(crashes == 2);
-    const JsonValue& pairing = v.find("pairings")->items().at(0);
-    const auto& penta = pairing.find("pentanomial")->items();
+    const auto& pairing = v["pairings"].at(0);
+    const auto& penta = pairing["pentanomial"];
     REQUIRE(penta.size() == 5);
-    double pairs = 0;
-    for (const JsonValue& c : penta) pairs += c.number();
+    int pairs = 0;
+    for (const auto& c : penta) pairs += c.get<int>();
     CHECK(pairs == 2);
-    CHECK(penta[3].number() == 2);  // each pair: A draws, then wins
-    CHECK(pairing.find("wins")->number() + pairing.find("draws")->number() + pairing.find("losses")->number() == 4);
-    REQUIRE(v.find("sprt"));
-    CHECK(v.find("sprt")->find("upper")->number() == Approx(2.944).margin(1e-3));
-    CHECK(v.find("standings")->items().size() == 2);
+    CHECK(penta[3] == 2);  // each pair: A draws, then wins
+    CHECK(pairing["wins"].get<int>() + pairing["draws"].get<int>() + pairing["losses"].get<int>() == 4);
+    REQUIRE(v.contains("sprt"));
+    CHECK(v["sprt"]["upper"].get<double>() == Approx(2.944).margin(1e-3));
+    CHECK(v["standings"].size() == 2);
 
     // The plot of the same run: one point per game, an LLR panel with both bounds.
     const std::string picture = slurp(svg);

@@ -12,7 +12,7 @@
 #include "match_test_support.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/match_options.hpp"
-#include "shishi/match/pgn_reader.hpp"
+#include "shishi/match/runner_pgn_reader.hpp"
 #include "shishi/match/runner.hpp"
 
 using namespace shishi::match;

@@ -3,9 +3,39 @@
 #include <fstream>
 #include <sstream>
 
-#include "shishi/match/json.hpp"
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
 
 namespace shishi::match {
+namespace {
+
+constexpr int MAX_JSON_DEPTH = 64;
+
+// Parses a whole engines file; throws nlohmann's parse error (which names line and column), or
+// a runtime_error for nesting deeper than MAX_JSON_DEPTH levels.
+nlohmann::ordered_json parse_json_text(const std::string& text) {
+    auto limit_depth = [](int depth, nlohmann::ordered_json::parse_event_t, nlohmann::ordered_json&) {
+        if (depth > MAX_JSON_DEPTH)
+            throw std::runtime_error("nested deeper than " + std::to_string(MAX_JSON_DEPTH) + " levels");
+        return true;
+    };
+    return nlohmann::ordered_json::parse(text, limit_depth);
+}
+
+// "line L, column C: what" from nlohmann's "[json.exception.parse_error.101] parse error at
+// line L, column C: what".
+std::string json_error_text(const std::exception& e) {
+    std::string what = e.what();
+    const size_t at = what.find(" at line ");
+    return at == std::string::npos ? what : what.substr(at + 4);
+}
+
+// A string's text; a number or boolean as JSON writes it ("16", "0.5", "true").
+std::string scalar_text(const nlohmann::ordered_json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+}  // namespace
+
 
 bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::string& value, std::string& error) {
     EngineConfig& c = spec.config;
@@ -20,12 +50,19 @@ bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::strin
         c.protocol = *p;
     } else if (key == "tc" || key == "st" || key == "depth" || key == "nodes") {
         return set_limit(spec.limits, key, value, key + "=", error);
+    } else if (key == "whitepov") {
+        if (value != "on" && value != "off" && value != "true" && value != "false") {
+            error = "bad whitepov value '" + value + "' (on or off; a bare whitepov means on)";
+            return false;
+        }
+        c.white_pov = value == "on" || value == "true";
     } else if (key == "dir") c.dir = value;
     else if (key == "stderr") c.stderr_path = value;
     else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
         c.options.emplace_back(key.substr(7), value);
     } else {
-        error = "unknown engine key '" + key + "' (name, cmd, proto, tc, st, depth, nodes, dir, stderr, option.NAME)";
+        error = "unknown engine key '" + key +
+                "' (name, cmd, proto, tc, st, depth, nodes, dir, stderr, whitepov, option.NAME)";
         return false;
     }
     return true;
@@ -35,6 +72,10 @@ std::optional<EngineSpec> parse_engine_words(const std::vector<std::string>& wor
     EngineSpec spec;
     for (const std::string& w : words) {
         size_t eq = w.find('=');
+        if (w == "whitepov") {  // cutechess-cli's flag words
+            if (!apply_engine_key(spec, w, "on", error)) return std::nullopt;
+            continue;
+        }
         if (eq == std::string::npos || eq == 0) {
             error = "--engine wants KEY=VALUE words, got '" + w + "'";
             return std::nullopt;
@@ -56,46 +97,49 @@ std::optional<std::vector<EngineSpec>> load_engines_file(const std::string& path
     }
     std::stringstream text;
     text << in.rdbuf();
-    JsonParse parsed = parse_json(text.str());
-    if (!parsed.ok) {
-        error = path + ": " + parsed.error;
+    using Json = nlohmann::ordered_json;  // members in file order
+    Json parsed;
+    try {
+        parsed = parse_json_text(text.str());
+    } catch (const std::exception& e) {
+        error = path + ": " + json_error_text(e);
         return std::nullopt;
     }
-    const JsonValue* list = &parsed.value;
-    if (list->is(JsonValue::OBJECT)) list = list->find("engines");
-    if (!list || !list->is(JsonValue::ARRAY)) {
+    const Json* list = &parsed;
+    if (list->is_object()) list = list->contains("engines") ? &(*list)["engines"] : nullptr;
+    if (!list || !list->is_array()) {
         error = path + ": want an array of engines (or {\"engines\": [...]})";
         return std::nullopt;
     }
     std::vector<EngineSpec> out;
     int number = 0;
-    for (const JsonValue& e : list->items()) {
+    for (const Json& e : *list) {
         const std::string where = path + ": engine " + std::to_string(++number) + ": ";
-        if (!e.is(JsonValue::OBJECT)) {
+        if (!e.is_object()) {
             error = where + "not an object";
             return std::nullopt;
         }
         EngineSpec spec;
-        for (const auto& [key, value] : e.members()) {
+        for (const auto& [key, value] : e.items()) {
             if (key == "options") {
-                if (!value.is(JsonValue::OBJECT)) {
+                if (!value.is_object()) {
                     error = where + "\"options\" must be an object of NAME: VALUE";
                     return std::nullopt;
                 }
-                for (const auto& [name, v] : value.members()) {
-                    if (v.is(JsonValue::ARRAY) || v.is(JsonValue::OBJECT) || v.is(JsonValue::NUL)) {
+                for (const auto& [name, v] : value.items()) {
+                    if (!v.is_primitive() || v.is_null()) {
                         error = where + "option '" + name + "' must be a string, number or boolean";
                         return std::nullopt;
                     }
-                    spec.config.options.emplace_back(name, v.text());
+                    spec.config.options.emplace_back(name, scalar_text(v));
                 }
                 continue;
             }
-            if (!value.is(JsonValue::STRING) && !value.is(JsonValue::NUMBER)) {
+            if (!value.is_string() && !value.is_number()) {
                 error = where + "\"" + key + "\" must be a string or a number";
                 return std::nullopt;
             }
-            if (!apply_engine_key(spec, key, value.text(), error)) {
+            if (!apply_engine_key(spec, key, scalar_text(value), error)) {
                 error = where + error;
                 return std::nullopt;
             }

@@ -18,7 +18,9 @@ std::optional<long long> whole_number(const std::string& s, long long lo, long l
 
 bool set_limit(LimitSpec& spec, const std::string& kind, const std::string& value, const std::string& flag,
                std::string& error) {
-    if (kind == "tc") {
+    if (kind == "tc" && value == "inf") {
+        spec.clock = TimeControl{};  // cutechess-cli's infinite control: no clock (a depth or nodes limit must stop it)
+    } else if (kind == "tc") {
         auto tc = parse_tc(value, error);
         if (!tc) return false;
         spec.clock = *tc;

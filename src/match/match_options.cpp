@@ -80,6 +80,9 @@ void print_match_usage(std::ostream& out) {
            "  --margin-ms MS                   lateness tolerated before a time forfeit (default 200)\n"
            "  -j N, --concurrency N            games played at the same time (default 1)\n"
            "  --openings FILE                  XBoard FEN, SFEN or moves from the start, one a line\n"
+           "  --openings-order random|sequential   book order (random: shuffled by --seed)\n"
+           "  --openings-start N               begin with the Nth opening of the book (default 1)\n"
+           "  --openings-plies N               at most N plies of each book line (default all)\n"
            "  --random-plies N                 random quiet plies after the opening (same for a pair)\n"
            "  --seed N                         seed for --random-plies (default 1)\n"
            "  --max-plies N                    draw after N plies (default 1000, 0 = no limit)\n"
@@ -96,9 +99,15 @@ void print_match_usage(std::ostream& out) {
            "Output:\n"
            "  --pgn FILE                       finished games (written as they finish)\n"
            "  --resume                         continue the run whose games are in the --pgn file\n"
+           "  --shard I/N                      play only slice I of N of the games (whole game pairs;\n"
+           "                                   the same games anywhere); `shishi-match merge` joins them\n"
            "  --json FILE                      engines, games and statistics, rewritten after each game\n"
            "  --plot FILE.svg                  Elo (and SPRT LLR) against games played\n"
            "  --event NAME                     PGN Event tag (default shishi-match)\n"
+           "  --site NAME                      PGN Site tag (default the host name)\n"
+           "  --pgn-min                        no evaluation comments in the PGN\n"
+           "cutechess-cli's spelling (-engine cmd=... -each tc=... -games -rounds -openings file=...\n"
+           "-pgnout ...) is read too; docs/match.md lists every cutechess-cli option.\n"
            "  --debug                          log all engine traffic (time in ms) to standard error\n";
 }
 
@@ -154,7 +163,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     // (commands, option names) keep their spaces.
     auto words = [&](bool split = true) {
         std::vector<std::string> out;
-        while (i + 1 < args.size() && args[i + 1].find('=') != std::string::npos && args[i + 1][0] != '-') {
+        auto is_word = [&](const std::string& w) {
+            return (w.find('=') != std::string::npos && w[0] != '-') || (!split && w == "whitepov");
+        };
+        while (i + 1 < args.size() && is_word(args[i + 1])) {
             std::istringstream in(args[++i]);
             if (split)
                 for (std::string w; in >> w;) out.push_back(w);
@@ -183,6 +195,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
         }
         if (a == "--resume") {
             o.resume = true;
+            continue;
+        }
+        if (a == "--pgn-min") {
+            o.pgn_min = true;
             continue;
         }
         if (a == "--sprt") {
@@ -259,6 +275,14 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             if (!n) return fail("bad " + a + " '" + s + "' (1..256 games at once)");
             o.concurrency = int(*n);
         } else if (a == "--openings") o.openings_path = s;
+        else if (a == "--openings-order") {
+            if (s != "random" && s != "sequential") return fail("bad --openings-order '" + s + "' (random or sequential)");
+            o.openings_random = s == "random";
+        } else if (a == "--openings-start" || a == "--openings-plies") {
+            auto n = parse_int(s, a == "--openings-start" ? 1 : 0, 1'000'000'000);
+            if (!n) return fail("bad " + a + " '" + s + "' (a whole number" + (a == "--openings-start" ? ", from 1)" : ")"));
+            (a == "--openings-start" ? o.openings_start : o.openings_plies) = int(*n);
+        } else if (a == "--site") o.site = s;
         else if (a == "--random-plies") {
             auto n = parse_int(s, 0, 200);
             if (!n) return fail("bad --random-plies '" + s + "' (0..200)");
@@ -280,6 +304,10 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             o.referee.adjudication = {int(*score), int(*moves)};
         } else if (a == "--rules") {
             if (!parse_rules(s, o.referee.rules, error)) return fail(error);
+        } else if (a == "--shard") {
+            auto shard = parse_shard(s);
+            if (!shard) return fail("bad --shard '" + s + "' (want I/N with 1 <= I <= N, e.g. 2/4)");
+            o.shard = *shard;
         } else if (a == "--pgn") o.pgn_path = s;
         else if (a == "--json") o.json_path = s;
         else if (a == "--plot") o.plot_path = s;

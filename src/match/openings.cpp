@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "shishi/core/movegen.hpp"
+#include "shishi/record/pgn.hpp"
 
 namespace shishi::match {
 namespace {
@@ -77,9 +78,36 @@ Parsed<Opening> parse_opening_line(const std::string& line) {
     return Parsed<Opening>::ok(std::move(op));
 }
 
+namespace {
+
+// Every game of a PGN file (the record module's reader checks each move) as an opening: its
+// start position and all its moves (--openings-plies cuts them).
+Parsed<std::vector<Opening>> load_pgn_openings(const std::string& path, std::istream& in) {
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string all = text.str();
+    std::vector<Opening> out;
+    const int games = record::count_pgn_games(all);
+    for (int g = 1; g <= games; ++g) {
+        auto r = record::read_pgn(all, g);
+        if (!r) return Parsed<std::vector<Opening>>::fail(path + ": game " + std::to_string(g) + ": " + r.error);
+        Opening op;
+        op.start = r.value->start;
+        op.start_is_initial = r.value->start_is_initial;
+        for (const record::Ply& p : r.value->plies) op.moves.push_back(p.move);
+        op.text = path + " game " + std::to_string(g);
+        out.push_back(std::move(op));
+    }
+    if (out.empty()) return Parsed<std::vector<Opening>>::fail("no games in '" + path + "'");
+    return Parsed<std::vector<Opening>>::ok(std::move(out));
+}
+
+}  // namespace
+
 Parsed<std::vector<Opening>> load_openings(const std::string& path) {
     std::ifstream in(path);
     if (!in) return Parsed<std::vector<Opening>>::fail("cannot open opening file '" + path + "'");
+    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".pgn") == 0) return load_pgn_openings(path, in);
     std::vector<Opening> out;
     std::string line;
     int number = 0;

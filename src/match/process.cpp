@@ -52,7 +52,7 @@ bool ChildProcess::exited() { return process_.exited(); }
 
 bool ChildProcess::write_line(const std::string& line) {
     if (!process_.input_open()) return false;
-    log_line(label_, "<", line);
+    log_line(label_, ">", line);  // cutechess-cli's arrows: '>' to the engine, '<' from it
     return process_.write(line + "\n");
 }
 
@@ -71,7 +71,7 @@ bool ChildProcess::take_buffered_line(std::string& line) {
     }
     scan_from_ = 0;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    log_line(label_, ">", line);
+    log_line(label_, "<", line);
     return true;
 }
 

@@ -287,8 +287,11 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         rec.moves.push_back(*m);
         engine.own_move_accepted(*m);
         engines[~us]->opponent_moved(*m);
-        own_view_scores[us].push_back(reply.score);
-        std::optional<int> score = reply.score;
+        std::optional<int> own = reply.score;
+        if (own && us == BLACK && engine.config().white_pov) own = -*own;
+        rec.evals.push_back({own, own ? reply.depth : 0, reply.elapsed_ms});
+        own_view_scores[us].push_back(own);
+        std::optional<int> score = own;
         if (score && us == BLACK) score = -*score;
         white_view_scores.push_back(score);
     }

@@ -1,5 +1,6 @@
 #include "shishi/match/runner.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <cstdio>
@@ -15,12 +16,12 @@
 #include "shishi/cli/output_path.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/match/interrupt.hpp"
-#include "shishi/match/pentanomial.hpp"
-#include "shishi/match/pgn.hpp"
-#include "shishi/match/pgn_reader.hpp"
-#include "shishi/match/plot.hpp"
+#include "shishi/match/game_pgn.hpp"
+#include "shishi/match/runner_pgn_reader.hpp"
+#include "shishi/match/report.hpp"
 #include "shishi/match/results_json.hpp"
-#include "shishi/match/stats.hpp"
+#include "shishi/match/run_outputs.hpp"
+#include "shishi/match/tally.hpp"
 #include "shishi/match/tournament.hpp"
 #include "shishi/record/pgn.hpp"
 #include "shishi/platform/platform.hpp"
@@ -28,36 +29,17 @@
 namespace shishi::match {
 namespace {
 
-std::string fixed(double v, int digits) {
-    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-    if (std::abs(v) < 0.5 * std::pow(10.0, -digits)) v = 0;  // no "-0.0"
-
-    std::ostringstream s;
-    s << std::fixed << std::setprecision(digits) << v;
-    return s.str();
-}
-
-std::string signed_fixed(double v, int digits) {
-    std::string s = v >= 0 && !std::isinf(v) ? "+" : "";
-    return s.append(fixed(v, digits));
-}
-
-std::string clock_text(double seconds) {
-    long s = long(seconds + 0.5);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
-    return buf;
-}
-
 const TimeControl& limits(const EngineConfig& c, const MatchOptions& o) { return c.tc ? *c.tc : o.referee.tc; }
 
-// Everything the workers share, behind one mutex.
+// What the workers share, behind one mutex: it hands each finished game to the tally, the
+// writers and the console report, and decides nothing of its own but when to stop scheduling.
 class MatchState {
 public:
-    MatchState(const MatchOptions& o, std::vector<std::string> names, const Schedule& schedule, std::ostream& out,
-               std::ofstream& pgn, const PgnHeader& header)
-        : options_(o), names_(std::move(names)), schedule_(schedule), standings_(int(names_.size()), schedule),
-          out_(out), pgn_(pgn), header_(header), started_(SteadyClock::now()) {}
+    MatchState(const MatchOptions& o, const std::vector<std::string>& names, const Schedule& schedule,
+               std::ostream& out, std::ofstream& pgn, const PgnHeader& header)
+        : names_(names), context_{names_, schedule, o.sprt, o.shard.games(schedule)},
+          tally_(int(names.size()), schedule, o.sprt), shard_(o.shard),
+          report_(out, o.terminal, context_), outputs_(o, names_, schedule, pgn, header) {}
 
     std::atomic<int> next_game{0};
     std::atomic<bool> stop_scheduling{false};
@@ -66,40 +48,23 @@ public:
     const std::vector<std::string>& names() const { return names_; }
     bool done(int index) {
         std::lock_guard<std::mutex> lock(mutex_);
-        return done_.count(index) > 0;
+        return tally_.done(index);
     }
 
     // A game of an earlier session, read back from the PGN (--resume).
     void restore(const GameSummary& g) {
         std::lock_guard<std::mutex> lock(mutex_);
-        done_.insert(g.round - 1);
-        count(g);
-        ++resumed_;
-        check_sprt();
+        tally_.add(g, true);
+        if (tally_.sprt_decided() && shard_.whole()) stop_scheduling = true;  // a shard's games are the merge's
     }
 
     void record(GameRecord rec, const GameSlot& slot) {
         std::lock_guard<std::mutex> lock(mutex_);
-        GameSummary g;
-        g.round = rec.round;
-        g.white = slot.white;
-        g.black = slot.black;
-        g.result = outcome_text(rec.outcome);
-        g.termination = rec.termination;
-        g.reason = rec.reason;
-        g.plies = int(rec.moves.size());
-        if (rec.offender) g.offender = *rec.offender == WHITE ? slot.white : slot.black;
-        done_.insert(rec.round - 1);
-        count(g);
-        write_pgn(pgn_, rec, header_);
-        pgn_.flush();
-        clear_progress();
-        out_ << "Finished game " << rec.round << " (" << rec.white_name << " vs " << rec.black_name
-             << "): " << g.result << " {" << rec.reason << "}\n";
-        out_ << score_line(slot.pairing) << "\n";
-        check_sprt();
-        progress();
-        write_outputs("running", false);
+        tally_.add(summarize(rec, slot));
+        outputs_.write_game(rec);
+        report_.game_finished(rec, slot.pairing, tally_);
+        if (tally_.sprt_decided() && shard_.whole()) stop_scheduling = true;  // a shard's games are the merge's
+        outputs_.refresh(tally_, "running", false);
     }
 
     void report_error(const std::string& message) {
@@ -110,208 +75,41 @@ public:
     // The final report; `state` also goes to the JSON file.
     void summary(std::ostream& out, std::ostream& err, bool interrupted, const std::string& state) {
         std::lock_guard<std::mutex> lock(mutex_);
-        clear_progress();
-        write_outputs(state, true);
+        report_.clear();
+        outputs_.refresh(tally_, state, true);
         for (const std::string& e : errors_) err << "shishi-match: " << e << "\n";
+        for (const std::string& e : outputs_.errors()) err << "shishi-match: " << e << "\n";
         // Games lost to a setup failure were never played: their results are not the engines'
         // play, so the run says so and fails (exit status 1).
-        if (!setup_failures_.empty())
-            err << "shishi-match: " << setup_failures_.size() << " game(s) lost to a setup failure, not played"
-                << " (first: " << setup_failures_.front() << "); the results are not the engines' play\n";
-        if (interrupted)
-            out << "Interrupted: " << games_.size() << " finished game(s) kept"
-                << (resumed_ > 0 ? " (" + std::to_string(resumed_) + " from before the resume)" : "") << "\n";
-        if (games_.empty()) {
-            out << "No games finished.\n";
-            return;
-        }
-        const auto& pairings = schedule_.pairings();
-        for (size_t p = 0; p < pairings.size(); ++p) pairing_summary(out, int(p));
-        if (names_.size() > 2) {
-            out << "\nCross table (points/games of the row engine against the column engine):\n"
-                << standings_.cross_table(names_) << "\nRanking (Elo from each engine's score against its opponents):\n"
-                << standings_.ranking(names_) << "\n";
-        }
-        out << "Terminations:\n";
-        for (auto& [name, count] : terminations_) {
-            out << "  " << name << ": " << count.first;
-            int offences = 0;
-            for (int n : count.second) offences += n;
-            if (offences > 0) out << " (" << per_engine(count.second) << ")";
-            out << "\n";
-        }
-        auto it = terminations_.find(termination_name(Termination::REFUSAL));
-        std::vector<int> refusals = it == terminations_.end() ? std::vector<int>(names_.size()) : it->second.second;
-        out << "Refused legal moves: " << per_engine(refusals) << "\n";
+        const auto& failures = tally_.setup_failures();
+        if (!failures.empty())
+            err << "shishi-match: " << failures.size() << " game(s) lost to a setup failure, not played"
+                << " (first: " << failures.front() << "); the results are not the engines' play\n";
+        final_report(out, tally_, context_, interrupted);
     }
 
-private:
-    void count(const GameSummary& g) {
-        const GameSlot slot = schedule_.slot(g.round - 1);
-        standings_.add(slot, g.white_score());
-        std::string key = g.termination == Termination::RULE ? g.reason : termination_name(g.termination);
-        auto& tc = terminations_[key];
-        if (tc.second.empty()) tc.second.resize(names_.size());
-        ++tc.first;
-        if (g.offender) ++tc.second[size_t(*g.offender)];
-        if (g.termination == Termination::SETUP_FAILURE) setup_failures_.push_back(g.reason);
-        games_.push_back(g);
-        // The plot follows the first pairing (the match, or the first engine's first opponent).
-        if (slot.pairing == 0) {
-            const PairingResults& pr = standings_.pairing(0);
-            EloEstimate e = estimate_elo(pr.score);
-            PlotPoint pt{pr.score.games(), e.elo, e.low, e.high, 0};
-            if (options_.sprt) pt.llr = sprt(pr.penta, *options_.sprt).llr;
-            plot_.push_back(pt);
-        }
+    bool sprt_decided() {
+        std::lock_guard<std::mutex> lock(mutex_);
+        return tally_.sprt_decided();
     }
-
-    void check_sprt() {
-        if (!options_.sprt) return;
-        SprtState st = sprt(standings_.pairing(0).penta, *options_.sprt);
-        if (st.verdict != SprtState::CONTINUE) {
-            stop_scheduling = true;
-            sprt_decided_ = true;
-        }
-    }
-
-    std::string per_engine(const std::vector<int>& counts) const {
-        std::string s;
-        for (size_t e = 0; e < names_.size(); ++e) {
-            if (e > 0) s += ", ";
-            s += names_[e] + " " + std::to_string(e < counts.size() ? counts[e] : 0);
-        }
-        return s;
-    }
-
-    std::string score_line(int pairing) const {
-        const Pairing& p = schedule_.pairings()[size_t(pairing)];
-        const Score& s = standings_.pairing(pairing).score;
-        return "Score of " + names_[size_t(p.a)] + " vs " + names_[size_t(p.b)] + ": " + std::to_string(s.wins) + " - " +
-               std::to_string(s.losses) + " - " + std::to_string(s.draws) + "  [" + fixed(s.ratio(), 3) + "] " +
-               std::to_string(s.games());
-    }
-
-    void pairing_summary(std::ostream& out, int p) {
-        const PairingResults& pr = standings_.pairing(p);
-        if (pr.score.games() == 0) return;
-        out << score_line(p) << "\n";
-        EloEstimate e = estimate_elo(pr.score);
-        out << "Elo difference: " << signed_fixed(e.elo, 1) << " +/- " << fixed(e.error95, 1) << " (95% interval "
-            << signed_fixed(e.low, 1) << " .. " << signed_fixed(e.high, 1) << "), LOS: " << fixed(100 * e.los, 1)
-            << " %, draw ratio: " << fixed(100.0 * pr.score.draws / pr.score.games(), 1) << " %\n";
-        if (pr.penta.pairs() > 0) {
-            PentaEstimate pe = estimate_elo(pr.penta);
-            const auto& c = pr.penta.counts;
-            out << "Pentanomial [" << c[0] << ", " << c[1] << ", " << c[2] << ", " << c[3] << ", " << c[4] << "] over "
-                << pr.penta.pairs() << " game pair(s): Elo " << signed_fixed(pe.elo, 1) << " +/- " << fixed(pe.elo95, 1)
-                << ", nElo " << signed_fixed(pe.nelo, 1) << " +/- " << fixed(pe.nelo95, 1) << "\n";
-        }
-        if (options_.sprt && p == 0) {
-            const SprtConfig& c = *options_.sprt;
-            SprtState st = sprt(pr.penta, c);
-            out << "SPRT (elo0=" << c.elo0 << " elo1=" << c.elo1 << " alpha=" << c.alpha << " beta=" << c.beta
-                << (c.model == SprtConfig::NORMALIZED ? " normalized" : "") << ", pentanomial): LLR "
-                << fixed(st.llr, 2) << " [" << fixed(st.lower, 2) << ", " << fixed(st.upper, 2) << "] "
-                << (st.verdict == SprtState::H1   ? "H1 accepted"
-                    : st.verdict == SprtState::H0 ? "H0 accepted"
-                                                  : "no verdict yet")
-                << "\n";
-        }
-    }
-
-    // "Progress: 7/20 games, 4-2-1, Elo +12.3 +/- 45.6, 0:01:23 left" (the first pairing's
-    // W-L-D and Elo): in place on a terminal (\r),
-    // a plain line otherwise.
-    void progress() {
-        const int total = schedule_.total(), finished = int(games_.size());
-        const int played_now = finished - resumed_;
-        const Score s = standings_.pairing(0).score;
-        std::string line = "Progress: " + std::to_string(finished) + "/" + std::to_string(total) + " games";
-        if (s.games() > 0) {
-            EloEstimate e = estimate_elo(s);
-            line += ", " + std::to_string(s.wins) + "-" + std::to_string(s.losses) + "-" + std::to_string(s.draws) +
-                    ", Elo " + signed_fixed(e.elo, 1) + " +/- " + fixed(e.error95, 1);
-            if (names_.size() > 2) line += " (" + names_[0] + " vs " + names_[size_t(schedule_.pairings()[0].b)] + ")";
-        }
-        if (played_now > 0 && finished < total) {
-            double elapsed = std::chrono::duration<double>(SteadyClock::now() - started_).count();
-            line += ", " + clock_text(elapsed / played_now * (total - finished)) + " left";
-        }
-        if (options_.terminal) {
-            out_ << "\r" << line << "\033[K" << std::flush;
-            progress_shown_ = true;
-        } else {
-            out_ << line << std::endl;
-        }
-    }
-
-    void clear_progress() {
-        if (!progress_shown_) return;
-        out_ << "\r\033[K";
-        progress_shown_ = false;
-    }
-
-    // JSON and plot: at most once a second while running (each write holds every game), and
-    // always at the end.
-    void write_outputs(const std::string& state, bool final) {
-        auto now = SteadyClock::now();
-        if (!final && now - last_write_ < std::chrono::seconds(1)) return;
-        last_write_ = now;
-        if (!options_.json_path.empty()) {
-            std::string json = results_json(RunReport{options_, names_, schedule_, standings_, games_, state});
-            if (!write_file_atomically(options_.json_path, json) && !json_error_) {
-                errors_.push_back("cannot write JSON file '" + options_.json_path + "'");
-                json_error_ = true;
-            }
-        }
-        if (!options_.plot_path.empty()) {
-            std::optional<PlotBounds> bounds;
-            if (options_.sprt) {
-                SprtState st = sprt(Pentanomial{}, *options_.sprt);
-                bounds = PlotBounds{st.lower, st.upper};
-            }
-            const std::string title = names_[0] + " vs " + names_[size_t(schedule_.pairings()[0].b)];
-            if (!write_file_atomically(options_.plot_path, render_plot_svg(plot_, bounds, title)) && !plot_error_) {
-                errors_.push_back("cannot write plot file '" + options_.plot_path + "'");
-                plot_error_ = true;
-            }
-        }
-    }
-
-public:
-    bool sprt_decided() const { return sprt_decided_; }
     int setup_failures() {
         std::lock_guard<std::mutex> lock(mutex_);
-        return int(setup_failures_.size());
+        return int(tally_.setup_failures().size());
     }
     bool output_failed() {  // the JSON or plot file could not be written at some point
         std::lock_guard<std::mutex> lock(mutex_);
-        return json_error_ || plot_error_;
+        return outputs_.failed();
     }
 
 private:
-    const MatchOptions& options_;
-    std::vector<std::string> names_;
-    const Schedule& schedule_;
-    Standings standings_;
-    std::ostream& out_;
-    std::ofstream& pgn_;
-    PgnHeader header_;
+    const std::vector<std::string>& names_;
+    ReportContext context_;
+    Tally tally_;
+    Shard shard_;
+    ProgressReport report_;
+    RunOutputs outputs_;
     std::mutex mutex_;
-    std::set<int> done_;
-    std::vector<GameSummary> games_;
-    std::vector<PlotPoint> plot_;
-    int resumed_ = 0;
-    // Termination key -> (count, offences per engine).
-    std::map<std::string, std::pair<int, std::vector<int>>> terminations_;
     std::vector<std::string> errors_;
-    std::vector<std::string> setup_failures_;  // the reasons of games lost before they began
-    TimePoint started_;
-    TimePoint last_write_{};
-    bool progress_shown_ = false;
-    bool json_error_ = false, plot_error_ = false;
-    bool sprt_decided_ = false;
 };
 
 Opening opening_for(const std::vector<Opening>& book, int opening, const MatchOptions& o) {
@@ -356,7 +154,8 @@ GameRecord start_failure(int round, const GameSlot& slot, int loser, const Match
 
 std::string engine_label(const MatchOptions& o, int e) {
     if (o.engines.size() == 2) return e == 0 ? "first" : "second";
-    return "#" + std::to_string(e + 1);
+    std::string label = "#";  // appended, not "#" + ...: GCC 12 misreads that as an overlapping copy
+    return label.append(std::to_string(e + 1));
 }
 
 void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, const Schedule& schedule,
@@ -368,7 +167,8 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
     auto engine = [&](int e) -> Engine& {
         if (!engines[size_t(e)]) {
             engines[size_t(e)] = make_engine(configs[size_t(e)]);
-            engines[size_t(e)]->set_log_label("w" + std::to_string(me) + "." + engine_label(o, e));
+            std::string label = "w";  // appended: GCC 12 misreads "w" + ... as an overlapping copy
+            engines[size_t(e)]->set_log_label(label.append(std::to_string(me)).append(".").append(engine_label(o, e)));
         }
         return *engines[size_t(e)];
     };
@@ -376,7 +176,7 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
         if (stop_requested() || state.stop_scheduling) break;
         int index = state.next_game++;
         if (index >= schedule.total()) break;
-        if (state.done(index)) continue;  // finished before a resume
+        if (state.done(index) || !o.shard.contains(index)) continue;  // finished before a resume, or another shard's
         const GameSlot slot = schedule.slot(index);
         const Opening opening = opening_for(book, slot.opening, o);
         bool started = true;
@@ -410,6 +210,20 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
     }
     for (auto& e : engines)
         if (e) e->quit();
+}
+
+// The book as the options order it: cut to --openings-plies, shuffled by --seed (the same
+// order on every machine, so shards agree), then begun at --openings-start.
+std::vector<Opening> arrange_book(std::vector<Opening> book, const MatchOptions& o) {
+    if (o.openings_plies > 0)
+        for (Opening& op : book)
+            if (int(op.moves.size()) > o.openings_plies) op.moves.resize(size_t(o.openings_plies));
+    if (o.openings_random) {
+        std::mt19937_64 rng(o.seed ^ 0xB00Cull);
+        for (size_t i = book.size(); i > 1; --i) std::swap(book[i - 1], book[size_t(rng() % i)]);
+    }
+    std::rotate(book.begin(), book.begin() + long(size_t(o.openings_start - 1) % book.size()), book.end());
+    return book;
 }
 
 std::string host_name() {
@@ -496,7 +310,7 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
         const std::string& round_text = g.tag("Round");
         int round = 0;
         for (char c : round_text) round = c >= '0' && c <= '9' && round < 100'000'000 ? round * 10 + (c - '0') : -1;
-        if (round <= 0 || round > schedule.total()) {
+        if (round <= 0 || round > schedule.total() || !o.shard.contains(round - 1)) {
             error = "--resume: game with Round \"" + round_text + "\" in '" + o.pgn_path + "' is not a game of this run";
             return false;
         }
@@ -567,7 +381,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             err << "shishi-match: " << loaded.error << "\n";
             return 1;
         }
-        book = *loaded;
+        book = arrange_book(*loaded, o);
     } else {
         book.push_back(Opening{});
     }
@@ -594,7 +408,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
         return 1;
     }
-    PgnHeader header{o.event, host_name()};
+    PgnHeader header{o.event, o.site.empty() ? host_name() : o.site, !o.pgn_min};
     MatchState state(o, names, schedule, out, pgn, header);
     for (const GameSummary& g : earlier) state.restore(g);
 
@@ -604,17 +418,20 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
                protocol_name(configs[i].protocol) + ")";
     out << (configs.size() == 2 ? "Match: " : o.tournament == TournamentKind::GAUNTLET ? "Gauntlet: " : "Round robin: ")
         << who << ", " << schedule.total() << " games";
+    const int planned = o.shard.games(schedule);
+    if (!o.shard.whole())
+        out << " (shard " << o.shard.index << "/" << o.shard.count << ": " << planned << " of them)";
     if (schedule.pairings().size() > 1) out << " (" << o.games << " per pairing)";
     out << ", " << limits_text(o, names) << ", " << book.size() << " opening(s), concurrency " << o.concurrency
         << std::endl;
     if (o.resume)
         out << "Resuming: " << earlier.size() << " finished game(s) in " << o.pgn_path << ", "
-            << schedule.total() - int(earlier.size()) << " to play"
+            << planned - int(earlier.size()) << " to play"
             << (dropped > 0 ? " (" + std::to_string(dropped) + " lost to a setup failure dropped, to play again)" : "")
             << std::endl;
 
     std::vector<std::thread> threads;
-    int n = std::min(o.concurrency, std::max(1, schedule.total() - int(earlier.size())));
+    int n = std::min(o.concurrency, std::max(1, planned - int(earlier.size())));
     if (!state.stop_scheduling)
         for (int t = 0; t < n; ++t)
             threads.emplace_back(worker, std::cref(o), std::cref(configs), std::cref(schedule), std::cref(book),

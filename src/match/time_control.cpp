@@ -18,6 +18,15 @@ std::string seconds_text(int64_t ms) {
 
 std::optional<int64_t> parse_seconds(const std::string& text) {
     if (text.empty()) return std::nullopt;
+    if (const size_t colon = text.find(':'); colon != std::string::npos) {
+        // Minutes:seconds (cutechess-cli's 40/1:30+1): whole minutes, seconds below 60.
+        const std::string min = text.substr(0, colon), sec = text.substr(colon + 1);
+        auto s = parse_seconds(sec);
+        if (min.empty() || min.size() > 6 || min.find_first_not_of("0123456789") != std::string::npos || !s ||
+            *s >= 60'000 || sec.find(':') != std::string::npos)
+            return std::nullopt;
+        return std::stoll(min) * 60'000 + *s;
+    }
     size_t dots = 0;
     for (char c : text) {
         if (c == '.') ++dots;

@@ -40,6 +40,22 @@ std::vector<Pairing> make_pairings(int n, TournamentKind kind) {
     return out;
 }
 
+int Shard::games(const Schedule& s) const {
+    int n = 0;
+    for (int g = 0; g < s.total(); ++g) n += contains(g);
+    return n;
+}
+
+std::optional<Shard> parse_shard(const std::string& text) {
+    const size_t slash = text.find('/');
+    if (slash == std::string::npos || slash == 0 || slash + 1 == text.size() || text.size() > 15) return std::nullopt;
+    for (size_t k = 0; k < text.size(); ++k)
+        if (k != slash && (text[k] < '0' || text[k] > '9')) return std::nullopt;
+    const int i = std::stoi(text.substr(0, slash)), n = std::stoi(text.substr(slash + 1));
+    if (n < 1 || n > 100'000 || i < 1 || i > n) return std::nullopt;
+    return Shard{i, n};
+}
+
 Schedule::Schedule(std::vector<Pairing> pairings, int games_per_pairing)
     : pairings_(std::move(pairings)), games_(games_per_pairing) {}
 

@@ -1,9 +1,8 @@
 // The USI adapter: the whole game is sent with every `position` command, so the engine keeps no
 // state between turns; times go by colour (b = sente = the first player).
-#include <algorithm>
 #include <sstream>
 
-#include "shishi/match/engine.hpp"
+#include "shishi/match/engine_adapter.hpp"
 
 namespace shishi::match {
 namespace {
@@ -14,28 +13,26 @@ class UsiEngine : public Engine {
 public:
     using Engine::Engine;
 
-    bool start(std::string& error) override {
-        if (!process_.start(config_.command, config_.dir, config_.stderr_path, error)) return false;
+    bool handshake(std::string& error) override {
         process_.write_line("usi");
         std::string line;
         bool has_hash = false;
-        std::vector<std::string> offered;  // option names
         for (;;) {
             if (!read_until_deadline(line, error, "usiok")) return false;
             if (line == "usiok") break;
             if (starts_with(line, "id name ")) name_ = line.substr(8);
             if (starts_with(line, "option name USI_Hash ")) has_hash = true;
-            if (starts_with(line, "option name ")) offered.push_back(line.substr(12, line.find(" type ") - 12));
+            if (starts_with(line, "option name ")) offered_.push_back(line.substr(12, line.find(" type ") - 12));
         }
-        if (!config_.name.empty()) name_ = config_.name;
-        if (name_.empty()) name_ = config_.command;
         if (has_hash) send("setoption name USI_Hash value " + std::to_string(config_.memory_mb));
-        for (const RuleOptionSpec& o : config_.rule_options)
-            if (std::find(offered.begin(), offered.end(), o.name) != offered.end())
-                send("setoption name " + o.name + " value " + o.value);
-        for (auto& [key, value] : config_.options) send("setoption name " + key + " value " + value);
-        return sync(error);
+        return true;
     }
+
+    void send_option(const std::string& name, const std::string& value, bool) override {
+        send("setoption name " + name + " value " + value);
+    }
+
+    bool finish_start(std::string& error) override { return sync(error); }
 
     SetupResult new_game(const GameStart& start) override {
         if (!alive()) return {SetupResult::FAILED, "engine is not running"};
@@ -99,7 +96,10 @@ public:
                 }
                 return reply;
             }
-            if (auto s = usi_info_score(line)) reply.score = s;
+            if (auto s = usi_info_score(line)) {
+                reply.score = s;
+                reply.depth = usi_info_depth(line).value_or(0);
+            }
         }
         return reply;
     }

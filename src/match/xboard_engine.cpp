@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "shishi/match/engine.hpp"
+#include "shishi/match/engine_adapter.hpp"
 
 namespace shishi::match {
 namespace {
@@ -72,8 +72,7 @@ class XBoardEngine : public Engine {
 public:
     using Engine::Engine;
 
-    bool start(std::string& error) override {
-        if (!process_.start(config_.command, config_.dir, config_.stderr_path, error)) return false;
+    bool handshake(std::string& error) override {
         process_.write_line("xboard");
         process_.write_line("protover 2");
         auto deadline = SteadyClock::now() + std::chrono::milliseconds(config_.handshake_timeout_ms);
@@ -115,14 +114,11 @@ public:
             error = "engine exited during the handshake";
             return false;
         }
-        if (!config_.name.empty()) name_ = config_.name;
-        if (name_.empty()) name_ = config_.command;
-        for (const RuleOptionSpec& o : config_.rule_options)
-            if (std::find(offered_.begin(), offered_.end(), o.name) != offered_.end())
-                process_.write_line("option " + o.name + "=" +
-                                    (o.type == RuleOptionSpec::Type::CHECK ? (o.value == "true" ? "1" : "0") : o.value));
-        for (auto& [key, value] : config_.options) process_.write_line("option " + key + "=" + value);
         return true;
+    }
+
+    void send_option(const std::string& name, const std::string& value, bool check) override {
+        process_.write_line("option " + name + "=" + (check ? (value == "true" ? "1" : "0") : value));
     }
 
     SetupResult new_game(const GameStart& start) override {
@@ -259,7 +255,10 @@ private:
             reply.comment = comment;
             return true;
         }
-        if (auto s = xboard_post_score(line)) reply.score = s;
+        if (auto s = xboard_post_score(line)) {
+            reply.score = s;
+            reply.depth = xboard_post_depth(line).value_or(0);
+        }
         return false;
     }
 
@@ -268,7 +267,6 @@ private:
     bool setboard_ = false;
     bool memory_ = false;
     bool reuse_ = true;
-    std::vector<std::string> offered_;  // names of the options it offers (feature option=)
     bool playing_ = false;
     bool send_clock_ = false;
     int ping_counter_ = 0;

@@ -6,7 +6,7 @@
 
 #include "fuzz_support.hpp"
 #include "shishi/eval/training_games.hpp"
-#include "shishi/match/pgn.hpp"
+#include "shishi/match/game_pgn.hpp"
 #include "shishi/record/san.hpp"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "shishi/match/engine.hpp"
+#include "shishi/match/engine_adapter.hpp"
 #include "shishi/match/limits.hpp"
 
 namespace shishi::match {
@@ -18,7 +18,7 @@ struct EngineSpec {
 };
 
 // One key: name, cmd (or command), proto (or protocol), tc, st, depth, nodes, dir, stderr,
-// option.NAME. False with an error for an unknown key or a bad value.
+// whitepov (on|off), option.NAME. False with an error for an unknown key or a bad value.
 bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::string& value, std::string& error);
 
 // The words after --engine, each KEY=VALUE; cmd is required.

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "shishi/match/engine.hpp"
+#include "shishi/match/engine_adapter.hpp"
 #include "shishi/match/referee.hpp"
 #include "shishi/match/stats.hpp"
 #include "shishi/match/tournament.hpp"
@@ -23,14 +23,20 @@ struct MatchOptions {
     RefereeSettings referee;
     int concurrency = 1;
     std::string openings_path;     // empty: the initial setup
+    bool openings_random = false;  // --openings-order random: the book shuffled by --seed
+    int openings_start = 1;        // --openings-start N: begin at the book's Nth opening
+    int openings_plies = 0;        // --openings-plies N: at most N book plies (0 = all)
     int random_plies = 0;
     uint64_t seed = 1;
     std::string pgn_path;
     bool resume = false;           // continue the run whose games are in pgn_path
+    Shard shard;                   // --shard i/n: play only that slice of the schedule
     std::string json_path;         // results as JSON, rewritten after every game
     std::string plot_path;         // SVG of the Elo estimate (and LLR) against games
     std::optional<SprtConfig> sprt;
     std::string event = "shishi-match";
+    std::string site;              // PGN Site tag; empty: the host name
+    bool pgn_min = false;          // --pgn-min: no evaluation comments (cutechess's -pgnout min)
     bool help = false;
     bool version = false;          // --version: print it and exit
     bool debug = false;            // log all engine traffic to standard error

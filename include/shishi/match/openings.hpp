@@ -21,7 +21,8 @@ struct Opening {
 
 // One non-empty, non-comment line. Every move is checked for legality.
 Parsed<Opening> parse_opening_line(const std::string& line);
-// Blank lines and lines starting with '#' are skipped; an error names the line number.
+// Blank lines and lines starting with '#' are skipped; an error names the line number. A .pgn
+// file is read as PGN games instead (cutechess-cli's format=pgn), each game an opening.
 Parsed<std::vector<Opening>> load_openings(const std::string& path);
 // Appends up to n random legal moves (quiet moves when there are any, so the game does not
 // start with a piece hanging for nothing); stops early if the side to move has no moves.

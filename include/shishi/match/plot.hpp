@@ -8,13 +8,9 @@
 #include <string>
 #include <vector>
 
-namespace shishi::match {
+#include "shishi/match/tally.hpp"
 
-struct PlotPoint {
-    int games = 0;
-    double elo = 0, low = 0, high = 0;  // infinite values are drawn at the panel's edge
-    double llr = 0;
-};
+namespace shishi::match {
 
 struct PlotBounds {
     double lower = 0, upper = 0;  // the SPRT's log-likelihood-ratio bounds

@@ -8,7 +8,7 @@
 
 #include "shishi/core/rule_set.hpp"
 #include "shishi/core/rules.hpp"
-#include "shishi/match/engine.hpp"
+#include "shishi/match/engine_adapter.hpp"
 #include "shishi/match/openings.hpp"
 #include "shishi/match/time_control.hpp"
 
@@ -63,6 +63,14 @@ struct RefereeSettings {
     RuleSet rules;  // the book by default (--rules)
 };
 
+// What an engine said about one of its moves: its last score (its own view, whitepov already
+// turned round), the depth of that score, and the time it took.
+struct MoveEval {
+    std::optional<int> score;
+    int depth = 0;
+    int64_t ms = 0;
+};
+
 struct GameRecord {
     int round = 0;                   // 1-based game number
     std::string white_name, black_name;
@@ -70,6 +78,7 @@ struct GameRecord {
     bool start_is_initial = true;
     std::vector<Move> moves;         // every move, opening included
     int opening_plies = 0;
+    std::vector<MoveEval> evals;     // one per move after the opening
     Outcome outcome = Outcome::ONGOING;
     Termination termination = Termination::INTERRUPTED;
     std::string reason;              // human-readable, e.g. "Black's king captured"

@@ -1,5 +1,7 @@
-// The --json results file: the engines, every finished game with its termination, and the
-// statistics (per pairing: score, pentanomial, Elo, nElo; per engine: score and Elo; the SPRT).
+// The --json results file: the run (event, tournament, engines, SPRT settings, shard), every
+// finished game with its termination, and the statistics (per pairing: score, pentanomial, Elo,
+// nElo; per engine: score and Elo; the SPRT). Written after every game; read back by
+// `shishi-match merge` (merge.hpp), which needs the run and the games, and recomputes the rest.
 #pragma once
 
 #include <optional>
@@ -7,33 +9,42 @@
 #include <vector>
 
 #include "shishi/match/match_options.hpp"
-#include "shishi/match/referee.hpp"
+#include "shishi/match/tally.hpp"
 #include "shishi/match/tournament.hpp"
 
 namespace shishi::match {
 
-// A finished game as the statistics and the results file see it.
-struct GameSummary {
-    int round = 0;                 // 1-based number of the game in the run
-    int white = 0, black = 0;      // engine indices
-    std::string result;            // "1-0", "0-1", "1/2-1/2"
-    Termination termination = Termination::RULE;
-    std::string reason;
-    int plies = 0;
-    std::optional<int> offender;   // the engine that forfeited
-    double white_score() const { return result == "1-0" ? 1 : result == "0-1" ? 0 : 0.5; }
+struct EngineEntry {
+    std::string name, command, protocol;
+    std::string time_control;  // the PGN TimeControl tag
+    std::string limits;        // described for people ("10+0.1, depth 5")
+    bool operator==(const EngineEntry&) const = default;
 };
 
-struct RunReport {
-    const MatchOptions& options;
-    const std::vector<std::string>& names;
-    const Schedule& schedule;
-    const Standings& standings;
-    const std::vector<GameSummary>& games;  // in the order they finished
-    std::string state;                      // "running", "complete", "interrupted", "aborted", "sprt"
+// What a run is, apart from its games: equal in every shard of one run.
+struct RunInfo {
+    std::string event;
+    TournamentKind tournament = TournamentKind::ROUND_ROBIN;
+    int games_per_pairing = 0;
+    std::vector<EngineEntry> engines;
+    std::optional<SprtConfig> sprt;
 };
+bool same_run(const RunInfo& a, const RunInfo& b);
 
-std::string results_json(const RunReport& r);
+RunInfo run_info(const MatchOptions& o, const std::vector<std::string>& names);
+
+// `shard`: the slice the games come from (1/1 for a whole run or a merge).
+std::string results_json(const RunInfo& run, const Schedule& schedule, const Shard& shard, const Tally& tally,
+                         const std::string& state);  // "running", "complete", "interrupted", "aborted", "sprt"
+
+// A results file read back: the run, its shard, its state and its games.
+struct ResultsFile {
+    RunInfo run;
+    Shard shard;
+    std::string state;
+    std::vector<GameSummary> games;
+};
+std::optional<ResultsFile> read_results_json(const std::string& text, std::string& error);
 
 // Writes text to path through a temporary file and a rename, so readers never see half a file.
 bool write_file_atomically(const std::string& path, const std::string& text);

@@ -30,10 +30,12 @@ struct TimeControl {
     std::string describe() const;
 };
 
-// "[moves/]base[+increment]" with seconds as decimals: "10+0.1", "40/60", "40/60+0", "300".
+// "[moves/]base[+increment]" with seconds as decimals or minutes:seconds: "10+0.1", "40/60",
+// "40/60+0", "300", "40/1:30+1".
 // Returns nullopt and sets error on malformed input.
 std::optional<TimeControl> parse_tc(const std::string& text, std::string& error);
-// Seconds as a decimal ("5", "0.25") to milliseconds; nullopt when malformed or negative.
+// Seconds as a decimal ("5", "0.25") or minutes:seconds ("1:30") to milliseconds; nullopt when
+// malformed or negative.
 std::optional<int64_t> parse_seconds(const std::string& text);
 
 // One side's clock under a time control.

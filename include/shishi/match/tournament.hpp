@@ -49,6 +49,19 @@ private:
     int games_;
 };
 
+// A slice of the schedule for runs spread over machines (--shard i/n): shard i of n plays the
+// game pairs k (games 2k and 2k+1 of the run) with k % n == i - 1, so every shard gets whole
+// pairs, about the same number of games of each pairing, and the same games, openings and
+// colours wherever it runs. The whole run is shard 1/1.
+struct Shard {
+    int index = 1, count = 1;
+    bool contains(int game_index) const { return (game_index / 2) % count == index - 1; }
+    int games(const Schedule& s) const;  // how many of the schedule's games are in this slice
+    bool whole() const { return count == 1; }
+};
+// "i/n" with 1 <= i <= n; nullopt otherwise.
+std::optional<Shard> parse_shard(const std::string& text);
+
 struct PairingResults {
     Score score;        // from the pairing's first engine's view
     Pentanomial penta;  // complete game pairs only

@@ -1,6 +1,7 @@
 // PGN output of finished games: the seven standard tags, TimeControl, Variant "chu", SetUp/FEN
 // when the game did not start from the initial setup, Termination (and TerminationDetails, the
-// runner's own kind of ending); moves in XBoard notation. The game becomes a record::Record and
+// runner's own kind of ending); moves in XBoard notation, each engine move followed by its
+// evaluation comment. The game becomes a record::Record and
 // the record module's writer writes it.
 #pragma once
 
@@ -15,7 +16,13 @@ namespace shishi::match {
 struct PgnHeader {
     std::string event = "shishi-match";
     std::string site = "?";
+    bool eval_comments = true;  // false: cutechess's minimal PGN (-pgnout FILE min)
 };
+
+// The comment after an engine's move, as cutechess-cli and XBoard write it: "+0.35/12 0.52s"
+// (score in pawns from the mover's view / depth, then the time), "-M3/20 1.2s" for a mate,
+// "0.52s" when the engine gave no score.
+std::string eval_comment(const MoveEval& e);
 
 record::Record to_record(const GameRecord& game, const PgnHeader& header);
 void write_pgn(std::ostream& out, const GameRecord& game, const PgnHeader& header);

@@ -1,9 +1,32 @@
 // A finished match game as a record, written by the record module's PGN writer.
-#include "shishi/match/pgn.hpp"
+#include "shishi/match/game_pgn.hpp"
+
+#include <cstdio>
+#include <cstdlib>
 
 #include "shishi/record/pgn.hpp"
 
 namespace shishi::match {
+
+std::string eval_comment(const MoveEval& e) {
+    std::string s;
+    if (e.score) {
+        const int v = *e.score, a = std::abs(v);
+        char buf[32];
+        if (a > MATE_CP - 1000) {
+            // Mate in n moves of the side that mates (cutechess's "+M5" / "-M5").
+            std::snprintf(buf, sizeof buf, "%sM%d", v > 0 ? "+" : "-", (MATE_CP - a + 1) / 2);
+        } else {
+            std::snprintf(buf, sizeof buf, "%s%.2f", v > 0 ? "+" : "", v / 100.0);
+        }
+        s = std::string(buf) + "/" + std::to_string(e.depth) + " ";
+    }
+    // Seconds with fewer decimals the longer the move took (0.052s, 0.52s, 5.2s, 52s).
+    const int digits = e.ms == 0 ? 0 : e.ms < 100 ? 3 : e.ms < 1000 ? 2 : e.ms < 10000 ? 1 : 0;
+    char t[32];
+    std::snprintf(t, sizeof t, "%.*fs", digits, double(e.ms) / 1000.0);
+    return s + t;
+}
 
 record::Record to_record(const GameRecord& g, const PgnHeader& header) {
     record::Record r;
@@ -28,6 +51,8 @@ record::Record to_record(const GameRecord& g, const PgnHeader& header) {
     for (size_t i = 0; i < g.moves.size(); ++i) {
         record::Ply p{g.moves[i], "", record::NAG_NONE, -1, -1, {}};
         if (int(i) + 1 == g.opening_plies && g.opening_plies > 0) p.comment = "opening";
+        const long played = long(i) - g.opening_plies;
+        if (header.eval_comments && played >= 0 && played < long(g.evals.size())) p.comment = eval_comment(g.evals[size_t(played)]);
         r.plies.push_back(p);
     }
     r.result = outcome_text(g.outcome);

@@ -31,6 +31,9 @@ struct EngineConfig {
     // offers an option of that name, so engines that know the rule options play by them.
     std::vector<RuleOptionSpec> rule_options;
     int memory_mb = 64;              // XBoard `memory`, USI `USI_Hash`
+    // It reports scores from White's (the first player's) view, not its own (cutechess-cli's
+    // whitepov): the referee turns them round when it plays Black.
+    bool white_pov = false;
     int64_t handshake_timeout_ms = 10'000;
     // This engine's own limits (--first-tc, tc=... of --engine): clock, time per move, depth,
     // nodes. None: the match's (RefereeSettings::tc).
@@ -68,6 +71,7 @@ struct EngineReply {
     std::string text;
     std::string comment;               // claim comment
     std::optional<int> score;          // last score it reported for this move, its own view (cp)
+    int depth = 0;                     // the depth of that score (0: not given)
     int64_t elapsed_ms = 0;            // from sending the request to the reply's arrival
 };
 
@@ -87,8 +91,10 @@ public:
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
-    // Starts the process and completes the handshake; false with a reason otherwise.
-    virtual bool start(std::string& error) = 0;
+    // Starts the process, completes the handshake (the protocol's), settles the name (the
+    // configured one, else the engine's own, else the command) and sends the options: each rule
+    // option the engine offers, then every configured one. False with a reason otherwise.
+    bool start(std::string& error);
     // Prepares a new game; the engine waits (does not think) until think().
     virtual SetupResult new_game(const GameStart& start) = 0;
     // Tells it the opponent's move (sent when it next has to think, or right away).
@@ -112,6 +118,15 @@ public:
     const EngineConfig& config() const { return config_; }
 
 protected:
+    // The protocol's part of start(), as in cutechess's ChessEngine: the wire format only.
+    // handshake: after the process started, up to the engine's list of features or options;
+    // sets name_ to the name it gives and offered_ to the names of the options it offers.
+    virtual bool handshake(std::string& error) = 0;
+    // One option; `check`: a boolean option (value "true" or "false").
+    virtual void send_option(const std::string& name, const std::string& value, bool check) = 0;
+    // After the options (USI waits for readyok here).
+    virtual bool finish_start(std::string&) { return true; }
+
     // Next line of the engine's answer to a move request sent at `sent`: true with a line, or
     // false with reply.kind set to CRASHED, TIMEOUT or INTERRUPTED; reply.elapsed_ms is kept
     // current either way.
@@ -120,6 +135,7 @@ protected:
     EngineConfig config_;
     ChildProcess process_;
     std::string name_;
+    std::vector<std::string> offered_;  // option names the engine offers
 };
 
 std::unique_ptr<Engine> make_engine(const EngineConfig& config);
@@ -128,5 +144,11 @@ std::unique_ptr<Engine> make_engine(const EngineConfig& config);
 // XBoard: "depth score time nodes pv..."; USI: "info ... score cp N | score mate N ...".
 std::optional<int> xboard_post_score(const std::string& line);
 std::optional<int> usi_info_score(const std::string& line);
+// The search depth of the same lines ("depth ..." first word for XBoard, "depth N" for USI).
+std::optional<int> xboard_post_depth(const std::string& line);
+std::optional<int> usi_info_depth(const std::string& line);
+
+// Scores at or beyond this (from MATE_CP - 1000) are mate scores: MATE_CP - plies to mate.
+constexpr int MATE_CP = 100'000;
 
 }  // namespace shishi::match

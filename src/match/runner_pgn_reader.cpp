@@ -1,4 +1,4 @@
-#include "shishi/match/pgn_reader.hpp"
+#include "shishi/match/runner_pgn_reader.hpp"
 
 namespace shishi::match {
 namespace {

@@ -1,6 +1,8 @@
-// Protocol-independent parts of the engine adapters: names, the factory, score parsing.
-#include "shishi/match/engine.hpp"
+// Protocol-independent parts of the engine adapters: start-up (handshake, name, options),
+// the factory, score parsing.
+#include "shishi/match/engine_adapter.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace shishi::match {
@@ -28,6 +30,20 @@ bool Engine::read_answer_line(std::string& line, TimePoint sent, TimePoint deadl
     return false;
 }
 
+bool Engine::start(std::string& error) {
+    name_.clear();
+    offered_.clear();
+    if (!process_.start(config_.command, config_.dir, config_.stderr_path, error)) return false;
+    if (!handshake(error)) return false;
+    if (!config_.name.empty()) name_ = config_.name;
+    if (name_.empty()) name_ = config_.command;
+    for (const RuleOptionSpec& o : config_.rule_options)
+        if (std::find(offered_.begin(), offered_.end(), o.name) != offered_.end())
+            send_option(o.name, o.value, o.type == RuleOptionSpec::Type::CHECK);
+    for (const auto& [key, value] : config_.options) send_option(key, value, false);
+    return finish_start(error);
+}
+
 void Engine::quit() { process_.stop(std::chrono::milliseconds(300)); }
 
 bool Engine::alive() { return process_.running() && !process_.exited(); }
@@ -48,9 +64,6 @@ std::optional<long long> to_integer(const std::string& word) {
     return std::stoll(word);
 }
 
-// Mate scores become large centipawn values so that adjudication treats them as decisive.
-constexpr int MATE_CP = 100'000;
-
 }  // namespace
 
 std::optional<int> xboard_post_score(const std::string& line) {
@@ -67,6 +80,29 @@ std::optional<int> xboard_post_score(const std::string& line) {
     if (v > MATE_CP) v = MATE_CP;
     if (v < -MATE_CP) v = -MATE_CP;
     return int(v);
+}
+
+std::optional<int> xboard_post_depth(const std::string& line) {
+    if (!xboard_post_score(line)) return std::nullopt;
+    std::istringstream in(line);
+    std::string depth;
+    in >> depth;
+    return int(*to_integer(depth));
+}
+
+std::optional<int> usi_info_depth(const std::string& line) {
+    std::istringstream in(line);
+    std::string word;
+    if (!(in >> word) || word != "info") return std::nullopt;
+    while (in >> word) {
+        if (word == "string") return std::nullopt;
+        if (word != "depth") continue;
+        if (!(in >> word)) return std::nullopt;
+        auto d = to_integer(word);
+        if (!d || *d < 0 || *d > 10'000) return std::nullopt;
+        return int(*d);
+    }
+    return std::nullopt;
 }
 
 std::optional<int> usi_info_score(const std::string& line) {

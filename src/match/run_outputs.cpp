@@ -1,0 +1,44 @@
+#include "shishi/match/run_outputs.hpp"
+
+#include "shishi/match/pentanomial.hpp"
+#include "shishi/match/plot.hpp"
+#include "shishi/match/results_json.hpp"
+
+namespace shishi::match {
+
+RunOutputs::RunOutputs(const MatchOptions& options, const std::vector<std::string>& names, const Schedule& schedule,
+                       std::ofstream& pgn, PgnHeader header)
+    : options_(options), names_(names), schedule_(schedule), pgn_(pgn), header_(std::move(header)) {}
+
+void RunOutputs::write_game(const GameRecord& rec) {
+    write_pgn(pgn_, rec, header_);
+    pgn_.flush();
+}
+
+void RunOutputs::refresh(const Tally& tally, const std::string& state, bool final) {
+    auto now = SteadyClock::now();
+    if (!final && now - last_write_ < std::chrono::seconds(1)) return;
+    last_write_ = now;
+    if (!options_.json_path.empty()) {
+        std::string json = results_json(run_info(options_, names_), schedule_, options_.shard, tally, state);
+        if (!write_file_atomically(options_.json_path, json) && !json_error_) {
+            errors_.push_back("cannot write JSON file '" + options_.json_path + "'");
+            json_error_ = true;
+        }
+    }
+    if (!options_.plot_path.empty()) {
+        std::optional<PlotBounds> bounds;
+        if (options_.sprt) {
+            SprtState st = sprt(Pentanomial{}, *options_.sprt);
+            bounds = PlotBounds{st.lower, st.upper};
+        }
+        const std::string title = names_[0] + " vs " + names_[size_t(schedule_.pairings()[0].b)];
+        if (!write_file_atomically(options_.plot_path, render_plot_svg(tally.history(), bounds, title)) &&
+            !plot_error_) {
+            errors_.push_back("cannot write plot file '" + options_.plot_path + "'");
+            plot_error_ = true;
+        }
+    }
+}
+
+}  // namespace shishi::match
