@@ -132,9 +132,11 @@ TEST_CASE("Shishi against HaChu with -j 2", "[match][integration][slow][no_sanit
     std::string pgn = temp_pgn("shishi_hachu");
     // HaChu would refuse a legal move of Shishi's that repeats a position (its own rule; the
     // runner records it as a refusal, which the clean-game check rejects), so allow repeats.
+    // The clock is long for 40 plies, so that neither engine forfeits on a loaded machine (at
+    // 5 s + 0.1 s HaChu lost on time while a full test run and helpers' builds shared 2 cores).
     Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " + HACHU +
                    " --second-option 'Allow repeats=1'"
-                   " --games 2 --tc 5+0.1 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
+                   " --games 2 --tc 40+0.4 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
                    "/data/openings.txt --pgn " + pgn);
     INFO(r.out);
     check_two_clean_games(r, pgn);

@@ -122,7 +122,7 @@ void Engine::run_inline(std::function<void()> poll) {
     inline_poll_ = std::move(poll);
     EngineOption* threads = options_.find("Threads");
     threads->max = 1;
-    threads->value = "1";
+    threads->value = std::to_string(threads->max);  // (not = "1": GCC 12 warns falsely, -Wrestrict)
     if (searcher_) {
         searcher_->set_threads(1);
         searcher_->set_poll(inline_poll_);

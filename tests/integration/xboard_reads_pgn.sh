@@ -27,11 +27,29 @@ cd "$work"
 fail=0
 for pgn in lishogi.pgn setup.pgn hachu.pgn annotated.pgn; do
     plies=$(sed -n 's/^\[PlyCount "\([0-9]*\)"\]/\1/p' "$pgn")
-    # XBoard keeps running after loading the game; its debug log is complete by then.
-    timeout 6 xvfb-run -a "$xboard" -ncp -variant chu -lgf "$pgn" -debug -nameOfDebugFile "$pgn.log" \
-        >"$pgn.out" 2>&1 || true
-    parsed=$(grep -c '^Parsed .* into ' "$pgn.log" || true)
-    if grep -q 'IllegalMove' "$pgn.log"; then
+    if [ -z "$plies" ]; then
+        echo "FAIL: $pgn has no PlyCount tag"
+        fail=1
+        continue
+    fi
+    # XBoard keeps running after loading the game, so wait for the event in its debug log: every
+    # move parsed, an illegal one, or XBoard gone. The bound (10 minutes) is for a hung XBoard,
+    # not a guess at how long loading takes on a loaded machine.
+    setsid xvfb-run -a "$xboard" -ncp -variant chu -lgf "$pgn" -debug -nameOfDebugFile "$pgn.log" \
+        >"$pgn.out" 2>&1 &
+    pid=$!
+    parsed=0
+    for _ in $(seq 1 6000); do
+        parsed=$(grep -c '^Parsed .* into ' "$pgn.log" 2>/dev/null || true)
+        parsed=${parsed:-0}
+        [ "$parsed" -ge "$plies" ] && break
+        grep -q 'IllegalMove' "$pgn.log" 2>/dev/null && break
+        kill -0 "$pid" 2>/dev/null || break
+        sleep 0.1
+    done
+    kill -TERM -- "-$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    if grep -q 'IllegalMove' "$pgn.log" 2>/dev/null; then
         echo "FAIL: XBoard found an illegal move in $pgn: $(grep -m1 -B2 IllegalMove "$pgn.log" | tr '\n' ' ')"
         fail=1
     elif [ "$parsed" -ne "$plies" ]; then
