@@ -103,7 +103,7 @@ TEST_CASE("a PGN file is an opening book: each game's start and moves", "[match]
     CHECK((*book)[1].moves.size() == 1);
 }
 
-TEST_CASE("--debug logs with cutechess-cli's arrows: '>' to the engine, '<' from it", "[match][cutechess][process]") {
+TEST_CASE("the debug log (--debug) uses cutechess-cli's arrows: '>' to the engine, '<' from it", "[match][cutechess][process]") {
     std::ostringstream log;
     ChildProcess::set_traffic_log(&log);
     ChildProcess p;
