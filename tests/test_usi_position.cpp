@@ -211,12 +211,13 @@ TEST_CASE("usi position: a go in a game over by rule is answered as Fairy-Stockf
     CHECK(s.expect("bestmove ", std::chrono::seconds(60)) == "bestmove resign");
 
     // one round fewer: the game goes on, nothing is said, and a legal move comes
-    s.send("position sfen " + LION_SFEN + " moves" + moves.substr(0, moves.size() - 20));
+    const std::string fewer = moves.substr(0, moves.size() - 20);  // split_words views into it
+    s.send("position sfen " + LION_SFEN + " moves" + fewer);
     s.send("go depth 1");
     std::string best = s.expect("bestmove ", std::chrono::seconds(60));
     REQUIRE(starts_with(best, "bestmove "));
     Position pos = *parse_sfen(LION_SFEN);
-    for (auto w : usi::split_words(moves.substr(0, moves.size() - 20))) pos.make(*parse_usi_move(pos, std::string(w)));
+    for (auto w : usi::split_words(fewer)) pos.make(*parse_usi_move(pos, std::string(w)));
     CHECK(parse_usi_move(pos, std::string(usi::split_words(best)[1])));
     s.finish();
     CHECK(count_prefix(s.lines(), "info string") == 3);
