@@ -173,6 +173,36 @@ bool pv_legal(const Position& root, const std::string& pv) {
     return true;
 }
 
+// The clock words shoginet puts after a level's limits: both main times (ms), the byoyomi, and
+// the increments when the game has them.
+std::string clock_words(const WorkClock& clock) {
+    std::string w = " btime " + std::to_string(clock.btime_cs * 10) + " wtime " + std::to_string(clock.wtime_cs * 10) +
+                    " byoyomi " + std::to_string(clock.byo_s * 1000);
+    if (clock.inc_s)
+        w += " binc " + std::to_string(clock.inc_s * 1000) + " winc " + std::to_string(clock.inc_s * 1000);
+    return w;
+}
+
+// One move work as shoginet sends it, `plies` moves into the game: the level's options, then
+// `go <limits> <clock>`. Checks what every move work must meet: the answer comes within the
+// clock of the side to move (its main time plus one byoyomi period) and is a legal move.
+Shoginet::Answer move_work(Shoginet& engine, const Words& game, size_t plies, int skill, const std::string& limits,
+                           const WorkClock& clock) {
+    engine.send("setoption name USI_Variant value chushogi");
+    engine.send("setoption name Skill_Level value " + std::to_string(skill));
+    engine.send("setoption name USI_MultiPV value 1");
+    engine.send("usinewgame");
+    const std::string go = "go " + limits + clock_words(clock);
+    const Shoginet::Answer a = engine.search(START_SFEN, join(game, plies), go);
+    INFO("Skill_Level " << skill << ": " << go << " -> " << a.bestmove << " after " << a.ms << " ms");
+    const bool sente = plies % 2 == 0;
+    CHECK(a.ms < (sente ? clock.btime_cs : clock.wtime_cs) * 10 + clock.byo_s * 1000);
+    const Words best = split(a.bestmove);
+    REQUIRE(best.size() >= 2);
+    CHECK(parse_usi_move(position_after(game, plies), best[1]));  // shoginet's parseUsi, and legal here
+    return a;
+}
+
 }  // namespace
 
 TEST_CASE("shoginet: a move work at every lishogi level and clock answers in time at that level",
@@ -184,25 +214,10 @@ TEST_CASE("shoginet: a move work at every lishogi level and clock answers in tim
         for (const Level& lv : LEVELS) {
             // Alternate Sente to move with no moves yet and Gote to move five moves in.
             const size_t plies = work++ % 2 == 0 ? 0 : 5;
-            const Position pos = position_after(game, plies);
-            const bool sente = plies % 2 == 0;
-            engine.send("setoption name USI_Variant value chushogi");
-            engine.send("setoption name Skill_Level value " + std::to_string(lv.skill));
-            engine.send("setoption name USI_MultiPV value 1");
-            engine.send("usinewgame");
-            std::string go = "go movetime " + std::to_string(lv.movetime) + " depth " + std::to_string(lv.depth) +
-                             " btime " + std::to_string(clock.btime_cs * 10) + " wtime " +
-                             std::to_string(clock.wtime_cs * 10) + " byoyomi " + std::to_string(clock.byo_s * 1000);
-            if (clock.inc_s)
-                go += " binc " + std::to_string(clock.inc_s * 1000) + " winc " + std::to_string(clock.inc_s * 1000);
-            const Shoginet::Answer a = engine.search(START_SFEN, join(game, plies), go);
-            INFO("level " << lv.level << ": " << go << " -> " << a.bestmove << " after " << a.ms << " ms");
-            // Within the clock of the side to move: its main time plus one byoyomi period.
-            const int64_t own_ms = (sente ? clock.btime_cs : clock.wtime_cs) * 10 + clock.byo_s * 1000;
-            CHECK(a.ms < own_ms);
-            const Words best = split(a.bestmove);
-            REQUIRE(best.size() >= 2);
-            CHECK(parse_usi_move(pos, best[1]));  // shoginet's parseUsi, and legal here
+            INFO("level " << lv.level);
+            const Shoginet::Answer a = move_work(
+                engine, game, plies, lv.skill,
+                "movetime " + std::to_string(lv.movetime) + " depth " + std::to_string(lv.depth), clock);
             CHECK(std::any_of(a.lines.begin(), a.lines.end(),
                               [](const std::string& l) { return l.find(" score ") != std::string::npos; }));
             CHECK(engine.skill_in_force() == std::to_string(std::clamp(lv.skill, SKILL_MIN, SKILL_FULL)));
@@ -218,26 +233,11 @@ TEST_CASE("shoginet: the levels recommended for Shishi search within their node 
     for (const WorkClock& clock : CLOCKS) {
         for (const OwnLevel& lv : OWN_LEVELS) {
             const size_t plies = work++ % 2 == 0 ? 0 : 5;
-            const Position pos = position_after(game, plies);
-            const bool sente = plies % 2 == 0;
-            engine.send("setoption name USI_Variant value chushogi");
-            engine.send("setoption name Skill_Level value " + std::to_string(lv.skill));
-            engine.send("setoption name USI_MultiPV value 1");
-            engine.send("usinewgame");
+            INFO("level " << lv.level);
             // engine.search() writes movetime, depth (none here), nodes, then the clock.
-            std::string go = "go movetime " + std::to_string(OWN_MOVETIME);
-            go += " nodes " + std::to_string(lv.nodes);
-            go += " btime " + std::to_string(clock.btime_cs * 10) + " wtime " + std::to_string(clock.wtime_cs * 10);
-            go += " byoyomi " + std::to_string(clock.byo_s * 1000);
-            if (clock.inc_s)
-                go += " binc " + std::to_string(clock.inc_s * 1000) + " winc " + std::to_string(clock.inc_s * 1000);
-            const Shoginet::Answer a = engine.search(START_SFEN, join(game, plies), go);
-            INFO("level " << lv.level << ": " << go << " -> " << a.bestmove << " after " << a.ms << " ms");
-            const int64_t own_ms = (sente ? clock.btime_cs : clock.wtime_cs) * 10 + clock.byo_s * 1000;
-            CHECK(a.ms < own_ms);
-            const Words best = split(a.bestmove);
-            REQUIRE(best.size() >= 2);
-            CHECK(parse_usi_move(pos, best[1]));
+            const Shoginet::Answer a = move_work(
+                engine, game, plies, lv.skill,
+                "movetime " + std::to_string(OWN_MOVETIME) + " nodes " + std::to_string(lv.nodes), clock);
             // The level's own node limit (its fraction of the work's) bounds every reported count.
             SearchLimits host;
             host.nodes = lv.nodes;
