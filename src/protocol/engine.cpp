@@ -64,10 +64,10 @@ size_t max_hash_mb() {
 
 int max_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
-Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> tell, const RuleSet& default_rules)
-    : out_(out), tell_(std::move(tell)), rules_(default_rules), skill_seed_(fresh_seed()) {
+Engine::Engine(LineSink out, std::function<std::string(std::string_view)> tell, const RuleSet& default_rules)
+    : out_(std::move(out)), tell_(std::move(tell)), game_(default_rules), skill_seed_(fresh_seed()) {
     // The options are declared in option_list.cpp; here they get the engine's actions.
-    add_declared_options(options_, OfferedBy::ENGINE, rules_);
+    add_declared_options(options_, OfferedBy::ENGINE, game_.rules());
     options_.find("USI_Hash")->changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); });
     options_.find("Threads")->changed([this](EngineOption& o) {
         if (searcher_) searcher_->set_threads(int(o.as_int()));
@@ -77,10 +77,11 @@ Engine::Engine(std::ostream& out, std::function<std::string(std::string_view)> t
         if (searcher_) searcher_->set_contempt(int(o.as_int()));
         return std::string();
     });
-    for (const RuleOptionSpec& spec : rule_option_specs(rules_))
+    for (const RuleOptionSpec& spec : rule_option_specs(game_.rules()))
         options_.find(spec.name)->changed([this](EngineOption& changed) {
-            std::string e = apply_rule_option(rules_, changed.usi_name, changed.value);
-            sync_rule_values();  // a preset resets the others
+            RuleSet rules = game_.rules();
+            std::string e = apply_rule_option(rules, changed.usi_name, changed.value);
+            set_rules(rules);  // the game in progress follows; a preset resets the other options
             return e;
         });
 }
@@ -97,14 +98,46 @@ Engine::~Engine() {
 
 void Engine::tell(std::string_view note) { out_.send(tell_(note)); }
 
+void Engine::apply_startup_options(const StartupOptions& options) {
+    for (const StartupOption& o : options) {
+        const OptionSetResult r = options_.set(o.name, o.value);
+        if (!r.ok()) tell("command line --" + o.name + ": " + r.error);
+        else if (!r.note.empty()) tell("command line --" + o.name + ": " + r.note);
+    }
+}
+
+void Engine::set_position(const Position& start, const std::vector<Move>& moves) {
+    game_.reset(start);
+    for (Move m : moves) game_.play(m);
+}
+
+void Engine::play(Move m) { game_.play(m); }
+
+bool Engine::undo() { return game_.undo(); }
+
 void Engine::set_rules(const RuleSet& r) {
-    rules_ = r;
+    if (!(r == game_.rules())) game_.set_rules(r);  // (it replays the game: only on a change)
     sync_rule_values();
 }
 
 void Engine::sync_rule_values() {
-    for (const RuleOptionSpec& spec : rule_option_specs(rules_))
+    for (const RuleOptionSpec& spec : rule_option_specs(game_.rules()))
         if (EngineOption* o = options_.find(spec.name)) o->value = spec.value;
+}
+
+Engine::Job Engine::job(const SearchLimits& limits, Move after) const {
+    Job job;
+    job.limits = limits;
+    if (after.is_none()) {
+        job.root = game_.position();
+        job.status = game_.status();
+        return job;
+    }
+    Game next = game_;  // a copy: building a job changes nothing
+    next.play(after);
+    job.root = next.position();
+    job.status = next.status();
+    return job;
 }
 
 int64_t Engine::move_overhead_ms() const { return options_.as_int("Move Overhead"); }
@@ -194,10 +227,10 @@ void Engine::begin(Job& job) {
 void Engine::run(Job job) {
     for (;;) {
         Position pos = job.root;
+        const bool over = job.status.over();
         const SearchResult result =
-            job.game_over ? SearchResult{}
-                          : search_at_level(*searcher_, pos, job.limits, job.skill_level, skill_seed_, job.on_info);
-        const BestMove answer = job.game_over ? BestMove{} : choose_best_move(job.root, result);
+            over ? SearchResult{} : search_at_level(*searcher_, pos, job.limits, job.skill_level, skill_seed_, job.on_info);
+        const BestMove answer = over ? BestMove{} : choose_best_move(job.root, result);
         bool drop = false;
         {
             std::unique_lock<std::mutex> lock(mutex_);

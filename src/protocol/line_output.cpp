@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 namespace shishi {
 
@@ -17,8 +18,14 @@ void LineOutput::send(std::string_view line) {
         line = safe;
     }
     std::lock_guard<std::mutex> lock(mutex_);
-    out_ << line << '\n';
-    out_.flush();
+    sink_(line);
+}
+
+LineSink stream_sink(std::ostream& out) {
+    return [&out](std::string_view line) {
+        out << line << '\n';
+        out.flush();
+    };
 }
 
 void untie_from_output(std::istream& in) { in.tie(nullptr); }

@@ -1,5 +1,6 @@
-// The USI command loop: reads commands, keeps the current position, turns `go` into a search
-// job for the engine layer, and answers everything else itself (also while a search runs).
+// The USI session: translates each command to the engine layer's calls (the game, the options,
+// a search job for `go`) and their results back to text; answers the rest itself (also while a
+// search runs).
 #include "shishi/protocol/usi.hpp"
 
 #include "shishi/protocol/line_output.hpp"
@@ -28,16 +29,16 @@ constexpr int MAX_PERFT_DEPTH = 6;
 
 class Session : public LineSession {
 public:
-    explicit Session(std::ostream& out)
-        : engine_(out, [](std::string_view note) { return "info string " + std::string(note); }, lishogi_rules()) {
+    explicit Session(LineSink out)
+        : engine_(std::move(out), [](std::string_view note) { return "info string " + std::string(note); },
+                  lishogi_rules()) {
         add_usi_options(engine_.options());
-        position_.set_rules(engine_.rules());
     }
 
     bool handle_line(std::string_view line) override;
     void end_of_input() override { handle_line("quit"); }
-    // A command-line option, applied before the handshake.
-    void startup_option(const StartupOption& o);
+    // Command-line options, applied before the handshake.
+    void startup_options(const StartupOptions& options) { engine_.apply_startup_options(options); }
     // Searches on this thread from now on, reading `input` while they run (inline mode).
     void run_inline(InputPoll input);
 
@@ -58,9 +59,8 @@ private:
     // Commands that change the engine's state wait until the search has answered.
     bool refuse_while_busy(std::string_view command);
 
-    Engine engine_;
+    Engine engine_;   // the game too: `position` sets it, `go` searches it
     PerftRun perft_;  // after engine_: stopped before the output it writes to goes away
-    Position position_ = Position::start();
     // Why the last `position` could not be set ("" when it was): until the next good one,
     // `go` answers `bestmove resign` rather than a move from an older position.
     std::string position_error_;
@@ -121,13 +121,6 @@ void Session::usi() {
     engine_.out().send("usiok");
 }
 
-void Session::startup_option(const StartupOption& o) {
-    OptionSetResult r = engine_.options().set(o.name, o.value);
-    if (!r.ok()) info("command line --" + o.name + ": " + r.error);
-    else if (!r.note.empty()) info("command line --" + o.name + ": " + r.note);
-    position_.set_rules(engine_.rules());
-}
-
 void Session::setoption(const Words& args) {
     if (refuse_while_busy("setoption")) return;
     SetoptionResult r = apply_setoption(args, engine_.options());
@@ -137,7 +130,6 @@ void Session::setoption(const Words& args) {
         fold_option_name(args.back()) == "chushogi")
         engine_.set_rules(lishogi_rules());
     if (!r.note.empty()) info("setoption: " + r.note);
-    position_.set_rules(engine_.rules());
 }
 
 void Session::stop_perft(std::string_view why) {
@@ -154,32 +146,28 @@ void Session::go(const Words& args) {
         engine_.stop();
     }
     engine_.wait();
-    GoCommand go = parse_go_command(args, position_.side_to_move());
+    GoCommand go = parse_go_command(args, engine_.position().side_to_move());
     for (const std::string& n : go.notes) info(n);
     if (!position_error_.empty()) {
         info("no position to search: " + position_error_);
         engine_.out().send("bestmove resign");
         return;
     }
-    position_.set_rules(engine_.rules());
+    Engine::Job job = engine_.job(go.limits);
     // A host should not ask, but shoginet analyses every game's last position. A game over by
     // rule (a royal captured, a bare King, a repetition) is answered as Fairy-Stockfish answers
     // it: a depth-0 score (`mate 0`, or `cp 0` for a draw) and `bestmove resign`; saying why helps.
-    const GameStatus status = game_of(position_, engine_.rules()).status();
-    if (status.over()) info(game_over_text(status));
-    Engine::Job job;
-    job.game_over = status.over();
-    job.root = position_;
-    job.limits = go.limits;
+    if (job.status.over()) info(game_over_text(job.status));
     const bool multipv = engine_.options().as_int("MultiPV") > 1;
     // Both callbacks run on the search thread, one after the other.
     auto scored = std::make_shared<bool>(false);
-    job.on_info = [this, root = position_, multipv, scored](const SearchInfo& i) {
+    job.on_info = [this, root = job.root, multipv, scored](const SearchInfo& i) {
         *scored = true;
         engine_.out().send(format_info(i, root, multipv));
     };
     // Every bestmove follows at least one score (hosts store the last one per position).
-    job.on_answer = [this, root = position_, status, multipv, scored](const SearchResult&, const BestMove& bm) {
+    job.on_answer = [this, root = job.root, status = job.status, multipv, scored](const SearchResult&,
+                                                                                    const BestMove& bm) {
         if (!*scored) engine_.out().send(format_depth0_info(root, status, bm.best, multipv));
         engine_.out().send(format_bestmove(bm));
     };
@@ -198,8 +186,8 @@ void Session::perft(const Words& args) {
         return;
     }
     // Without threads (the single-threaded browser build) perft runs here, reading input as it goes.
-    if (inline_poll_) perft_.run_here(position_, int(*depth), engine_.out(), inline_poll_);
-    else perft_.start(position_, int(*depth), engine_.out());
+    if (inline_poll_) perft_.run_here(engine_.position(), int(*depth), engine_.out(), inline_poll_);
+    else perft_.start(engine_.position(), int(*depth), engine_.out());
 }
 
 void Session::write_lines(std::string_view text) {
@@ -230,13 +218,13 @@ bool Session::handle(std::string_view line) {
         if (refuse_while_busy("usinewgame")) return true;
         engine_.new_game();
     } else if (cmd == "position") {
-        Parsed<Position> pos = parse_position_command(args, engine_.rules());
+        Parsed<UsiPosition> pos = parse_position_command(args, engine_.rules());
         if (!pos) {
             position_error_ = pos.error;
             info(pos.error + "; the next go answers bestmove resign");
             return true;
         }
-        position_ = *pos;
+        engine_.set_position(pos.value->start, pos.value->moves);
         position_error_.clear();
     } else if (cmd == "go") {
         go(args);
@@ -253,7 +241,7 @@ bool Session::handle(std::string_view line) {
         engine_.wait();
         return false;
     } else if (cmd == "d") {
-        write_lines(display(position_));
+        write_lines(display(engine_.position()));
     } else if (cmd == "perft") {
         perft(args);
     } else {
@@ -265,11 +253,15 @@ bool Session::handle(std::string_view line) {
 }  // namespace
 }  // namespace usi
 
-std::unique_ptr<LineSession> make_usi_session(std::ostream& out, const StartupOptions& startup, InputPoll inline_input) {
-    auto session = std::make_unique<usi::Session>(out);
+std::unique_ptr<LineSession> make_usi_session(LineSink out, const StartupOptions& startup, InputPoll inline_input) {
+    auto session = std::make_unique<usi::Session>(std::move(out));
     if (inline_input) session->run_inline(std::move(inline_input));
-    for (const StartupOption& o : startup) session->startup_option(o);
+    session->startup_options(startup);
     return session;
+}
+
+std::unique_ptr<LineSession> make_usi_session(std::ostream& out, const StartupOptions& startup, InputPoll inline_input) {
+    return make_usi_session(stream_sink(out), startup, std::move(inline_input));
 }
 
 int run_usi(std::istream& in, std::ostream& out, const StartupOptions& startup) {

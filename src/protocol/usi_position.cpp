@@ -1,14 +1,13 @@
-// `position startpos|sfen <SFEN> [moves ...]`: build the position, then play each move after
-// checking it is legal where it is played.
+// `position startpos|sfen <SFEN> [moves ...]`: read the start, then check each move legal
+// where it is played.
 #include "shishi/protocol/usi_position.hpp"
 
 #include "shishi/core/text.hpp"
 
 namespace shishi::usi {
 
-Parsed<Position> parse_position_command(const std::vector<std::string_view>& args,
-                                        const RuleSet& rules) {
-    using Result = Parsed<Position>;
+Parsed<UsiPosition> parse_position_command(const std::vector<std::string_view>& args, const RuleSet& rules) {
+    using Result = Parsed<UsiPosition>;
     if (args.empty()) return Result::fail("position: expected 'startpos' or 'sfen <SFEN>'");
 
     size_t moves_at = args.size();  // index of the word "moves", if any
@@ -22,7 +21,7 @@ Parsed<Position> parse_position_command(const std::vector<std::string_view>& arg
     if (args[0] == "startpos") {
         if (moves_at != 1 && args.size() > 1)
             return Result::fail("position: unexpected '" + std::string(args[1]) + "' after startpos");
-        pos = Position::start();
+        pos = *parse_xboard_fen(START_XBOARD_FEN, rules).value;  // Position::start() under `rules`
     } else if (args[0] == "sfen") {
         if (moves_at == 1) return Result::fail("position: 'sfen' without an SFEN");
         Parsed<Position> parsed = parse_sfen(join_words(args, 1, moves_at), rules);
@@ -31,28 +30,17 @@ Parsed<Position> parse_position_command(const std::vector<std::string_view>& arg
     } else {
         return Result::fail("position: expected 'startpos' or 'sfen', not '" + std::string(args[0]) + "'");
     }
-    pos.set_rules(rules);
-    pos.clear_history();
-
+    // The moves are checked on a copy of the start; the game record is the engine's to keep.
+    UsiPosition result{pos, {}};
     for (size_t i = moves_at + 1; i < args.size(); ++i) {
         Parsed<Move> m = parse_usi_move(pos, args[i]);
         if (!m)
             return Result::fail("position: move " + std::to_string(i - moves_at) + " '" +
                                 std::string(args[i]) + "' rejected: " + m.error);
         pos.make(*m);
+        result.moves.push_back(*m);
     }
-    return Result::ok(std::move(pos));
-}
-
-Game game_of(const Position& pos, const RuleSet& rules) {
-    Position root = pos;
-    std::vector<Move> moves(size_t(pos.plies()));
-    for (int i = 0; i < pos.plies(); ++i) moves[size_t(i)] = pos.history(i).move;
-    while (root.plies() > 0) root.unmake();
-    Game game(rules);
-    game.reset(root);
-    for (Move m : moves) game.play(m);
-    return game;
+    return Result::ok(std::move(result));
 }
 
 std::string game_over_text(const GameStatus& status) {

@@ -44,9 +44,7 @@ void XboardSession::cmd_protover() {
 }
 
 void XboardSession::cmd_new() {
-    Position start = Position::start();
-    start.set_rules(engine_.rules());
-    game_.reset(start);
+    engine_.set_position(Position::start());
     force_ = false;
     engine_side_ = BLACK;
     clock_.depth = 0;
@@ -63,20 +61,20 @@ void XboardSession::cmd_variant(const Args& a) {
 
 void XboardSession::cmd_go() {
     force_ = false;
-    engine_side_ = game_.position().side_to_move();
+    engine_side_ = engine_.position().side_to_move();
     start_game_search();
 }
 
 void XboardSession::cmd_playother() {
     force_ = false;
-    engine_side_ = ~game_.position().side_to_move();
+    engine_side_ = ~engine_.position().side_to_move();
 }
 
 Parsed<Move> XboardSession::user_move(std::string_view text) const {
     std::string move_text(text);
     // XBoard marks a declined promotion with '='; no suffix means the same here.
     if (!move_text.empty() && move_text.back() == '=') move_text.pop_back();
-    Parsed<Move> m = parse_xboard_move(game_.position(), move_text);
+    Parsed<Move> m = parse_xboard_move(engine_.position(), move_text);
     if (!m) m.error = reason_of(m.error, move_text);
     return m;
 }
@@ -91,7 +89,7 @@ bool XboardSession::refused(std::string_view cmd, const Args& a, std::string_vie
         std::string why = user_move(text).error;
         // The engine thinks about its own move: a move now is out of turn (XBoard sends
         // `force` or `?` first when it means to interrupt), and the search must still answer.
-        if (why.empty() && !force_ && !analyse_mode_ && game_.position().side_to_move() == engine_side_ &&
+        if (why.empty() && !force_ && !analyse_mode_ && engine_.position().side_to_move() == engine_side_ &&
             game_search_running())
             why = "not your turn: the engine is thinking about its move";
         if (why.empty()) return false;
@@ -104,7 +102,7 @@ bool XboardSession::refused(std::string_view cmd, const Args& a, std::string_vie
         return !p;
     }
     if (cmd == "undo" || cmd == "remove") {
-        if (game_.plies() >= (cmd == "undo" ? 1 : 2)) return false;
+        if (engine_.game().plies() >= (cmd == "undo" ? 1 : 2)) return false;
         error("command not legal now", cmd);
         return true;
     }
@@ -117,7 +115,7 @@ bool XboardSession::refused(std::string_view cmd, const Args& a, std::string_vie
         return true;
     }
     if (cmd == "exclude" || cmd == "include") {
-        if (a.size() == 1 && (a[0] == "all" || parse_xboard_move(game_.position(), std::string(a[0])))) return false;
+        if (a.size() == 1 && (a[0] == "all" || parse_xboard_move(engine_.position(), std::string(a[0])))) return false;
         error(a.size() == 1 ? "illegal move" : "bad argument", joined(cmd, a));
         return true;
     }
@@ -147,7 +145,7 @@ void XboardSession::cmd_usermove(std::string_view text) {
         out_.send("Illegal move (" + echo_text(m.error) + "): " + echo_text(text));
         return;
     }
-    game_.play(*m);
+    engine_.play(*m);
     if (!force_ && !analyse_mode_ && report_if_over()) return;
     after_position_change();
 }
@@ -158,20 +156,18 @@ void XboardSession::cmd_setboard(std::string_view fen) {
         out_.send("tellusererror Illegal position: " + echo_text(p.error));
         return;
     }
-    Position pos = *p;
-    pos.set_rules(engine_.rules());
-    game_.reset(pos);
+    engine_.set_position(*p);
     last_ponder_ = Move::none();
     lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
 }
 
 void XboardSession::cmd_undo(int plies, std::string_view name) {
-    if (game_.plies() < plies) {
+    if (engine_.game().plies() < plies) {
         error("command not legal now", name);
         return;
     }
-    for (int i = 0; i < plies; ++i) game_.undo();
+    for (int i = 0; i < plies; ++i) engine_.undo();
     lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
 }
@@ -185,7 +181,6 @@ void XboardSession::cmd_option(std::string_view setting) {
     if (!r.ok()) return error("bad option value", "option " + std::string(setting));
     if (!r.note.empty()) engine_.tell(r.note);
     if (name == "Resign") bad_scores_in_row_ = 0;
-    rules_changed();
 }
 
 void XboardSession::cmd_memory(const Args& a) {
@@ -242,7 +237,7 @@ void XboardSession::cmd_level(const Args& a) {
 void XboardSession::cmd_exclude(const Args& a, bool exclude) {
     const std::string name = exclude ? "exclude" : "include";
     if (a.size() != 1) return error("bad argument", joined(name, a));
-    const Position& pos = game_.position();
+    const Position& pos = engine_.position();
     if (a[0] == "all") {
         excluded_.clear();
         if (exclude) {
@@ -260,7 +255,7 @@ void XboardSession::cmd_exclude(const Args& a, bool exclude) {
 }
 
 void XboardSession::cmd_hint() {
-    const Position& pos = game_.position();
+    const Position& pos = engine_.position();
     if (!last_ponder_.is_none() && last_ponder_key_ == pos.key() && is_legal(pos, last_ponder_))
         out_.send("Hint: " + move_to_xboard(last_ponder_));
 }

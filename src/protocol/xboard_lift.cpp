@@ -23,7 +23,7 @@ void XboardSession::cmd_lift(const Args& a) {
     }
     lifted_ = s;
     first_leg_ = NO_SQUARE;
-    const Position& pos = game_.position();
+    const Position& pos = engine_.position();
     const Piece piece = pos.piece_on(s);
     if (game_search_running() && piece != EMPTY && color_of(piece) != pos.side_to_move()) {
         // The user picks up a piece while the engine thinks: its moves are known only after
@@ -44,7 +44,7 @@ void XboardSession::cmd_put(const Args& a) {
     if (first_leg_ == NO_SQUARE && mark == MARK_FIRST_LEG) {
         // The Lion (or Falcon, Eagle) took its first step: show where it can go on.
         first_leg_ = s;
-        shown_ = second_leg_marks(game_.position(), lifted_, s);
+        shown_ = second_leg_marks(engine_.position(), lifted_, s);
         out_.send("highlight " + shown_.colour_fen());
         return;
     }

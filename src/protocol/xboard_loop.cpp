@@ -1,7 +1,9 @@
-// The XBoard command loop: reads lines, lets a running search be stopped by the commands that
-// need it, and dispatches to XboardSession.
+// The XBoard command dispatch: each line a host hands over (the stdin loop, run_xboard) lets a
+// running search be stopped by the commands that need it, and goes to its XboardSession method.
 #include <istream>
+#include <memory>
 #include <string>
+#include <utility>
 
 #include "shishi/protocol/line_output.hpp"
 #include "shishi/protocol/xboard_session.hpp"
@@ -135,10 +137,15 @@ bool XboardSession::handle(std::string_view line) {
     return true;
 }
 
+std::unique_ptr<LineSession> make_xboard_session(LineSink out, const StartupOptions& startup) {
+    auto session = std::make_unique<XboardSession>(std::move(out));
+    session->startup_options(startup);
+    return session;
+}
+
 int run_xboard(std::istream& in, std::ostream& out, const StartupOptions& startup) {
-    XboardSession session(out);
-    for (const StartupOption& o : startup) session.startup_option(o);
-    run_line_loop(in, session);
+    std::unique_ptr<LineSession> session = make_xboard_session(stream_sink(out), startup);
+    run_line_loop(in, *session);
     return 0;
 }
 

@@ -15,25 +15,14 @@ constexpr int RESIGN_AFTER = 3;
 
 }  // namespace
 
-XboardSession::XboardSession(std::ostream& out)
-    : engine_(out, [](std::string_view note) { return "telluser " + std::string(note); }, xboard_rules()) {
+XboardSession::XboardSession(LineSink out)
+    : engine_(std::move(out), [](std::string_view note) { return "telluser " + std::string(note); }, xboard_rules()) {
     add_xboard_options(engine_.options());
-    Position start = Position::start();
-    start.set_rules(engine_.rules());
-    game_.set_rules(engine_.rules());
-    game_.reset(start);
 }
 
 XboardSession::~XboardSession() { shutdown(); }
 
 void XboardSession::shutdown() { abort_search(); }
-
-void XboardSession::startup_option(const StartupOption& o) {
-    OptionSetResult r = engine_.options().set(o.name, o.value);
-    if (!r.ok()) out_.send("telluser command line --" + o.name + ": " + r.error);
-    else if (!r.note.empty()) out_.send("telluser command line --" + o.name + ": " + r.note);
-    rules_changed();
-}
 
 void XboardSession::abort_search() { engine_.abort(); }
 
@@ -52,15 +41,19 @@ void XboardSession::error(std::string_view type, std::string_view command) {
 }
 
 int XboardSession::own_moves_made() const {
-    Color mover = game_.start_position().side_to_move();
+    const Game& game = engine_.game();
+    Color mover = game.start_position().side_to_move();
     int n = 0;
-    for (int i = 0; i < game_.plies(); ++i, mover = ~mover)
+    for (int i = 0; i < game.plies(); ++i, mover = ~mover)
         if (mover == engine_side_) ++n;
     return n;
 }
 
 bool XboardSession::report_if_over() {
-    GameStatus s = game_.status();
+    return report_if_over(engine_.status());
+}
+
+bool XboardSession::report_if_over(const GameStatus& s) {
     if (!s.over()) return false;
     out_.send(std::string(outcome_text(s.outcome)) + " {" + s.reason + "}");
     force_ = true;  // nothing more to play; XBoard sends the next game's commands
@@ -71,26 +64,23 @@ void XboardSession::after_position_change() {
     lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
     if (analyse_mode_) return;  // the loop restarts the analysis
-    if (force_ || game_.position().side_to_move() != engine_side_) return;
+    if (force_ || engine_.position().side_to_move() != engine_side_) return;
     start_game_search();
 }
 
 void XboardSession::start_game_search() {
-    if (report_if_over()) return;
-    Position root = game_.position();
     SearchLimits limits = clock_.limits(own_moves_made());
     // XBoard 4.9.1 garbles an engine's turn pass when it forwards it to the other engine
     // ("f7f8," "f8f7" arrives as "f7f7,f8e7"), which the other side must refuse; so Shishi
     // passes only when nothing else is legal (docs/protocols.md).
     limits.allow_pass = false;
+    Engine::Job job = engine_.job(limits);
+    if (report_if_over(job.status)) return;
     analysing_search_ = false;
-    engine_.start(game_job(root, limits));
+    engine_.start(game_job(std::move(job)));
 }
 
-Engine::Job XboardSession::game_job(const Position& root, const SearchLimits& limits) {
-    Engine::Job job;
-    job.root = root;
-    job.limits = limits;
+Engine::Job XboardSession::game_job(Engine::Job job) {
     job.on_info = [this](const SearchInfo& info) {
         if (post_) out_.send(xboard_thinking_line(info));
     };
@@ -107,20 +97,17 @@ Engine::Job XboardSession::game_job(const Position& root, const SearchLimits& li
 
 bool XboardSession::ponder_job(Engine::Job& next) {
     pondering_on_ = Move::none();
-    if (!ponder_enabled_ || force_ || analyse_mode_ || game_.status().over()) return false;
-    const Position& now = game_.position();
+    if (!ponder_enabled_ || force_ || analyse_mode_ || engine_.status().over()) return false;
+    const Position& now = engine_.position();
     if (now.side_to_move() == engine_side_ || last_ponder_.is_none() || last_ponder_key_ != now.key()) return false;
     const Move reply = as_generated(now, last_ponder_);
     if (reply.is_none()) return false;
-    Position root = now;
-    root.make(reply);
-    Game after = game_;
-    after.play(reply);
-    if (after.status().over()) return false;  // the reply would end the game: nothing to think
     SearchLimits limits = clock_.limits(own_moves_made());
     limits.allow_pass = false;
     limits.ponder = true;
-    next = game_job(root, limits);
+    Engine::Job job = engine_.job(limits, reply);
+    if (job.status.over()) return false;  // the reply would end the game: nothing to think
+    next = game_job(std::move(job));
     pondering_on_ = reply;
     return true;
 }
@@ -130,9 +117,9 @@ bool XboardSession::try_ponder_hit(std::string_view text) {
     std::lock_guard<std::mutex> lock(mutex_);
     std::string move_text(text);
     if (!move_text.empty() && move_text.back() == '=') move_text.pop_back();
-    Parsed<Move> m = parse_xboard_move(game_.position(), move_text);
+    Parsed<Move> m = parse_xboard_move(engine_.position(), move_text);
     if (!m || pondering_on_.is_none() || !m.value->same_as(pondering_on_)) return false;
-    game_.play(*m);
+    engine_.play(*m);
     lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
     pondering_on_ = Move::none();
@@ -141,11 +128,11 @@ bool XboardSession::try_ponder_hit(std::string_view text) {
 }
 
 void XboardSession::start_analysis() {
-    if (game_.status().over()) return;  // nothing to analyse
-    Engine::Job job;
-    job.root = game_.position();
-    job.limits.infinite = true;
-    job.limits.excluded = excluded_;
+    SearchLimits limits;
+    limits.infinite = true;
+    limits.excluded = excluded_;
+    Engine::Job job = engine_.job(limits);
+    if (job.status.over()) return;  // nothing to analyse
     job.on_info = [this](const SearchInfo& info) {
         if (post_) out_.send(xboard_thinking_line(info));
     };
@@ -168,21 +155,19 @@ void XboardSession::finish_game_search(const SearchResult& r, const BestMove& bm
             return;
         }
     }
-    game_.play(best);
+    engine_.play(best);
     for (const std::string& leg : move_to_xboard_legs(best)) out_.send("move " + leg);
     last_ponder_ = bm.ponder;
-    last_ponder_key_ = game_.position().key();
+    last_ponder_key_ = engine_.position().key();
     lifted_ = first_leg_ = NO_SQUARE;
     if (pending_lift_ != NO_SQUARE) {
         // The piece the user lifted while we thought: its marks in the position now.
         lifted_ = pending_lift_;
         pending_lift_ = NO_SQUARE;
-        shown_ = first_leg_marks(game_.position(), lifted_);
+        shown_ = first_leg_marks(engine_.position(), lifted_);
         out_.send("highlight " + shown_.colour_fen());
     }
     report_if_over();
 }
-
-void XboardSession::rules_changed() { game_.set_rules(engine_.rules()); }
 
 }  // namespace shishi

@@ -1,5 +1,6 @@
-// The engine of the browser builds (scripts/wasm): a USI session fed one posted message at a
-// time through shishi_command(), its lines handed to JavaScript (src/wasm/pre.js) one by one.
+// The engine of the browser builds (scripts/wasm): a USI line session fed one posted message at
+// a time through shishi_command(), its output lines handed to JavaScript (src/wasm/pre.js) one
+// by one through the session's line sink.
 //
 // Single-threaded build (no pthreads): searches run inside shishi_command("go ...") on the
 // worker's own thread; every few milliseconds of search the engine yields to the event loop
@@ -10,16 +11,17 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <ostream>
-#include <streambuf>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "shishi/protocol/usi.hpp"
 
 namespace {
 
-void emit(const std::string& line) {
+// The session's line sink: each output line, whole, to JavaScript.
+void emit(std::string_view text) {
+    const std::string line(text);  // NUL-terminated for UTF8ToString
 #ifdef __EMSCRIPTEN_PTHREADS__
     // A search thread's line goes to the thread that owns the listeners, in order.
     char* copy = strdup(line.c_str());
@@ -28,25 +30,6 @@ void emit(const std::string& line) {
     EM_ASM({ Module["__shishiEmit"](UTF8ToString($0)); }, line.c_str());
 #endif
 }
-
-// An output stream whose every line is one emit(). LineOutput writes each line whole under its
-// lock, so the buffer is never shared by two writers at once.
-class LineBuffer : public std::streambuf {
-protected:
-    int_type overflow(int_type c) override {
-        if (c == traits_type::eof()) return traits_type::not_eof(c);
-        if (c == '\n') {
-            emit(pending_);
-            pending_.clear();
-        } else {
-            pending_.push_back(char(c));
-        }
-        return c;
-    }
-
-private:
-    std::string pending_;
-};
 
 #ifndef __EMSCRIPTEN_PTHREADS__
 // Lets the event loop run (the worker's onmessage queues what was posted) and comes back as
@@ -87,12 +70,10 @@ std::vector<std::string> poll_input() {
 #endif
 
 struct Worker {
-    LineBuffer buffer;
-    std::ostream out{&buffer};
 #ifdef __EMSCRIPTEN_PTHREADS__
-    std::unique_ptr<shishi::LineSession> session = shishi::make_usi_session(out);
+    std::unique_ptr<shishi::LineSession> session = shishi::make_usi_session(emit);
 #else
-    std::unique_ptr<shishi::LineSession> session = shishi::make_usi_session(out, {}, poll_input);
+    std::unique_ptr<shishi::LineSession> session = shishi::make_usi_session(emit, {}, poll_input);
 #endif
     bool ended = false;
 };

@@ -1,6 +1,6 @@
 // The engine layer under both protocols: exactly one answer per job, stop and ponderhit that
-// arrive while the search thread is still starting, aborts, the option table, and the hash
-// fallback when memory is short.
+// arrive while the search thread is still starting, aborts, the option table, the hash
+// fallback when memory is short, the one game both sessions play, and the line sessions.
 #include <catch2/catch.hpp>
 
 #include <sys/resource.h>
@@ -16,7 +16,9 @@
 #include "shishi/protocol/engine.hpp"
 #include "shishi/protocol/startup_options.hpp"
 #include "shishi/protocol/usi.hpp"
+#include "shishi/protocol/xboard.hpp"
 #include "shishi/search/tt.hpp"
+#include "test_support.hpp"
 #include "usi_harness.hpp"
 #include "xboard_test_io.hpp"
 
@@ -247,4 +249,165 @@ TEST_CASE("startup options are applied before XBoard's first command", "[engine]
     auto lines = stream_test::split_lines(out.str());
     CHECK(xboard_test::contains(lines, "feature option=\"Move Overhead -spin 300 0 60000\""));
     CHECK(xboard_test::contains(lines, "feature option=\"Resign -check 1\""));
+}
+
+namespace {
+
+std::string plain(std::string_view note) { return std::string(note); }
+
+// Black's King takes White's last piece but the King: King against King, a draw under lishogi
+// (bare King rule), the game going on under XBoard's rules (test_bare_king_search.cpp).
+const char* const KK_PIECES = "Kl1 Rb11 ka12";
+const char* const KK_TAIL = "b - - 0 1";
+const char* const KK_TAKE = "a12b11";
+
+}  // namespace
+
+TEST_CASE("engine: one game, set, played, taken back and judged by the rules the options choose", "[engine][rules]") {
+    std::ostringstream sink;
+    Engine engine(sink, plain, lishogi_rules());
+    const Position start = test::board(KK_PIECES, KK_TAIL);  // under the book's rules
+    engine.set_position(start);
+    CHECK(engine.game().plies() == 0);
+    CHECK(engine.position().rules() == lishogi_rules());  // the game's rules, not the start's
+    engine.play(test::mv(start, KK_TAKE));
+    CHECK(engine.status().outcome == Outcome::DRAW);
+
+    // A rule option changes the rules of the game in progress, its moves kept.
+    REQUIRE(engine.options().set("Rules", "xboard").ok());
+    CHECK(engine.rules() == xboard_rules());
+    CHECK(engine.position().rules() == xboard_rules());
+    CHECK(engine.game().plies() == 1);
+    CHECK_FALSE(engine.status().over());
+    // And the host's own choice (USI_Variant) does, with the options showing it.
+    engine.set_rules(lishogi_rules());
+    CHECK(engine.status().outcome == Outcome::DRAW);
+    CHECK(engine.options().find("Rules")->value == "lishogi");
+
+    CHECK(engine.undo());
+    CHECK(engine.position().key() == start.key());
+    CHECK_FALSE(engine.status().over());
+    CHECK_FALSE(engine.undo());
+}
+
+TEST_CASE("engine: a position's moves are the game record its end is judged on", "[engine][rules]") {
+    std::ostringstream sink;
+    Engine engine(sink, plain, xboard_rules());
+    // Both Kings walk out and back twice: the start position comes a third time, and the
+    // same again: the fourth time ends the game (XBoard's rule: the side that repeated loses).
+    const Position start = test::board("Kl1 ka12", "w - - 0 1");
+    std::vector<Move> moves;
+    Position p = start;
+    for (int round = 0; round < 3; ++round)
+        for (const char* text : {"l1k1", "a12b12", "k1l1", "b12a12"}) {
+            moves.push_back(test::mv(p, text));
+            p.make(moves.back());
+        }
+    engine.set_position(start, moves);
+    CHECK(engine.game().moves() == moves);
+    CHECK(engine.game().start_position().key() == start.key());
+    CHECK(engine.position().key() == start.key());
+    const GameStatus status = engine.status();
+    INFO(status.reason);
+    CHECK(status.over());
+    // A new position replaces the record: nothing of the old one is judged.
+    engine.set_position(start, {moves.begin(), moves.begin() + 4});
+    CHECK(engine.game().plies() == 4);
+    CHECK_FALSE(engine.status().over());
+}
+
+TEST_CASE("engine: a job is built on the game's position with its status, or after the expected reply", "[engine]") {
+    std::ostringstream sink;
+    Engine engine(sink, plain, lishogi_rules());
+    REQUIRE(engine.options().set("USI_Hash", "1").ok());
+    const Position start = test::board(KK_PIECES, KK_TAIL);
+    engine.set_position(start);
+    const Move take = test::mv(engine.position(), KK_TAKE);
+    SearchLimits limits;
+    limits.depth = 1;
+
+    const Engine::Job now = engine.job(limits);
+    CHECK(now.root.key() == engine.position().key());
+    CHECK(now.limits.depth == 1);
+    CHECK_FALSE(now.status.over());
+
+    Engine::Job after = engine.job(limits, take);
+    CHECK(after.root.plies() == 1);
+    CHECK(after.status.outcome == Outcome::DRAW);
+    CHECK(engine.game().plies() == 0);  // building it played nothing on the game
+    // A job on a finished game answers at once with no move.
+    std::atomic<int> answers{0};
+    Move best = take;
+    after.on_answer = [&](const SearchResult&, const BestMove& bm) {
+        best = bm.best;
+        ++answers;
+    };
+    engine.start(std::move(after));
+    engine.wait();
+    CHECK(answers == 1);
+    CHECK(best.is_none());
+}
+
+TEST_CASE("usi: a Rules setoption changes the status of the game in progress", "[engine][usi][rules]") {
+    const Position start = test::board(KK_PIECES, KK_TAIL);
+    const std::string position = "position sfen " + to_sfen(start) + " moves " + move_to_usi(test::mv(start, KK_TAKE));
+    usi_test::Session s;
+    s.send("usi");
+    s.send(position);
+    s.send("go depth 1");  // lishogi's rules: King against King is a draw
+    CHECK(s.expect("info string game over by rule, draw") != "");
+    CHECK(s.expect("bestmove") == "bestmove resign");
+    s.send("setoption name Rules value xboard");  // no new position: the game goes on
+    s.send("go depth 1");
+    const std::string answer = s.expect("bestmove");
+    CHECK(answer.rfind("bestmove ", 0) == 0);
+    CHECK(answer != "bestmove resign");
+    s.send("setoption name Rules value lishogi");
+    s.send("go depth 1");
+    CHECK(s.expect("bestmove") == "bestmove resign");
+}
+
+TEST_CASE("xboard: a Rules option changes the status of the game in progress", "[engine][xboard][rules]") {
+    for (const bool lishogi : {false, true}) {
+        xboard_test::LiveSession s;
+        s.send("xboard");
+        s.send("protover 2");
+        s.send("new");
+        s.send("force");
+        s.send("setboard " + test::fen_of(KK_PIECES, KK_TAIL));
+        s.send(std::string("usermove ") + KK_TAKE);  // force mode: played, not judged
+        if (lishogi) s.send("option Rules=lishogi");
+        s.send("sd 2");
+        s.send("go");
+        INFO("lishogi " << lishogi);
+        // XBoard's rules: the game goes on and the engine moves; lishogi's: it is a draw.
+        CHECK(s.wait_for(lishogi ? "1/2-1/2 {" : "move ", 120000));
+        s.send("quit");
+        s.finish();
+        CHECK(xboard_test::count_prefix(s.lines(), lishogi ? "move " : "1/2-1/2") == 0);
+    }
+}
+
+TEST_CASE("line sessions: each protocol's output lines reach the host's callback whole", "[engine][usi][xboard]") {
+    std::vector<std::string> usi_lines;
+    {
+        std::unique_ptr<LineSession> usi = make_usi_session([&](std::string_view l) { usi_lines.emplace_back(l); },
+                                                            {{"Threads", "1"}});
+        CHECK(usi->handle_line("usi"));
+        CHECK(usi->handle_line("isready"));
+        CHECK_FALSE(usi->handle_line("quit"));
+    }
+    CHECK(std::count(usi_lines.begin(), usi_lines.end(), "usiok") == 1);
+    CHECK(usi_lines.back() == "readyok");
+    std::vector<std::string> xboard_lines;
+    {
+        std::unique_ptr<LineSession> xboard =
+            make_xboard_session([&](std::string_view l) { xboard_lines.emplace_back(l); });
+        CHECK(xboard->handle_line("xboard"));
+        CHECK(xboard->handle_line("protover 2"));
+        CHECK(xboard->handle_line("ping 7"));
+        xboard->end_of_input();
+    }
+    CHECK(xboard_lines.back() == "pong 7");
+    CHECK(std::count(xboard_lines.begin(), xboard_lines.end(), "feature done=1") == 1);
 }

@@ -136,13 +136,14 @@ TEST_CASE("usi position: malformed commands are reported and leave no stale posi
     }
 }
 
-TEST_CASE("usi position: parse_position_command plays moves under the given rules", "[usi]") {
+TEST_CASE("usi position: parse_position_command reads the start and the moves under the given rules", "[usi]") {
     RuleSet rules;
     rules.okazaki = true;
     auto p = usi::parse_position_command(usi::split_words("startpos moves 3i3h"), rules);
     REQUIRE(p);
-    CHECK(p.value->rules().okazaki);
-    CHECK(p.value->plies() == 1);  // the history is kept for repetition detection
+    CHECK(p.value->start.rules().okazaki);
+    CHECK(p.value->start.key() == Position::start().key());
+    CHECK(p.value->moves.size() == 1);  // the engine plays them into its game record
     CHECK(p.error.empty());
 }
 

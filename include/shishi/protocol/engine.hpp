@@ -1,6 +1,9 @@
-// The engine layer under both protocol adapters (USI and XBoard): it owns the Searcher, the one
-// search thread, the one locked line writer and the one option table, so each behaviour the
-// hosts rely on is written once:
+// The engine layer under both protocol adapters (USI and XBoard): it owns the game (one `Game`
+// with its rule set), the Searcher, the one search thread, the one locked line writer and the
+// one option table, so each behaviour the hosts rely on is written once:
+// - the game is set, played, taken back and judged here, and a rule option or a host's rule
+//   choice changes the rules of the game in progress (its moves replayed under them);
+// - a search job is built in one place (job()), on the game's position with its status;
 // - a search answers exactly once (on_answer), with a legal move whenever one exists;
 // - a search in infinite or ponder mode holds its answer until stop() (or, pondering, until
 //   ponderhit()), on a condition variable;
@@ -20,11 +23,15 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <utility>
+#include <vector>
 
-#include "shishi/core/rule_set.hpp"
 #include "shishi/core/position.hpp"
+#include "shishi/core/rule_set.hpp"
+#include "shishi/core/rules.hpp"
 #include "shishi/protocol/engine_options.hpp"
 #include "shishi/protocol/line_output.hpp"
+#include "shishi/protocol/startup_options.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/search/skill.hpp"
 
@@ -53,10 +60,14 @@ class Engine {
 public:
     // `tell` turns a note for the user into the protocol's line ("info string ...",
     // "telluser ..."); notes are fallbacks and adjustments the user should know about.
-    // default_rules: the host's rule set (USI: lishogi's, XBoard: XBoard's); the rule options
-    // are the core's description of them (rule_options.hpp).
-    Engine(std::ostream& out, std::function<std::string(std::string_view)> tell,
+    // default_rules: the host's rule set (USI: lishogi's, XBoard: XBoard's), the rules of the
+    // game until a rule option or set_rules changes them; the rule options are the core's
+    // description of them (rule_options.hpp). The game starts at the initial setup.
+    Engine(LineSink out, std::function<std::string(std::string_view)> tell,
            const RuleSet& default_rules = RuleSet());
+    Engine(std::ostream& out, std::function<std::string(std::string_view)> tell,
+           const RuleSet& default_rules = RuleSet())
+        : Engine(stream_sink(out), std::move(tell), default_rules) {}
     ~Engine();  // stops a running search (its answer is dropped) and joins
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
@@ -65,9 +76,27 @@ public:
     void tell(std::string_view note);  // writes a note in the protocol's form
     OptionTable& options() { return options_; }
     const OptionTable& options() const { return options_; }
-    const RuleSet& rules() const { return rules_; }  // as the rule options set it
-    void set_rules(const RuleSet& r);  // and the rule options' values with it
+    // Command-line options, applied before the first command: a bad one is told, not fatal.
+    void apply_startup_options(const StartupOptions& options);
     int64_t move_overhead_ms() const;
+
+    // --- the game ----------------------------------------------------------------------------
+    // The one record of the game in progress; the sessions translate their commands to these
+    // calls. A job holds its own copy of the root, so the game may change while a search runs;
+    // the session keeps it to one thread at a time (the XBoard session plays its engine's move
+    // from the job's on_answer, under the session's lock).
+    const Game& game() const { return game_; }
+    const Position& position() const { return game_.position(); }
+    const RuleSet& rules() const { return game_.rules(); }
+    // A new game record from `start` (its history dropped, the game's rules given to it), then
+    // `moves`, each legal where it is played (the protocol's parser has checked them).
+    void set_position(const Position& start, const std::vector<Move>& moves = {});
+    void play(Move m);  // legal in position()
+    bool undo();        // takes back the last move; false when there is none
+    GameStatus status() const { return game_.status(); }
+    // The rules of the game from now on (its moves replayed under them, so its end is judged
+    // by them), and the rule options' values with them.
+    void set_rules(const RuleSet& r);
     // The seed of the Skill Level's choices: drawn anew at construction and by new_game(), so
     // games differ; set it to replay a game's choices. Only while idle.
     uint64_t skill_seed() const { return skill_seed_; }
@@ -91,9 +120,9 @@ public:
         Position root;
         SearchLimits limits;       // the engine sets move_overhead_ms and multipv from the options
         int skill_level = SKILL_FULL;  // the engine sets it from the Skill Level option
-        // The game is over by rule: nothing is searched and the answer is no move (USI:
-        // `bestmove resign`, as Fairy-Stockfish answers), still held during infinite/ponder.
-        bool game_over = false;
+        // The game's end by rule at root. Over: nothing is searched and the answer is no move
+        // (USI: `bestmove resign`, as Fairy-Stockfish answers), still held during infinite/ponder.
+        GameStatus status;
         std::function<void(const SearchInfo&)> on_info;  // search thread, per iteration
         // Search thread, exactly once per job unless the job is aborted.
         std::function<void(const SearchResult&, const BestMove&)> on_answer;
@@ -102,6 +131,10 @@ public:
         // in which a stop or abort could be lost. Not called when the job was aborted.
         std::function<bool(Job& next)> follow_up;
     };
+    // The one way a session builds a job: on the game's position, or (pondering on the
+    // expected reply) on the position after `after`, a legal move there; with the game's status
+    // at that root. The session adds its callbacks.
+    Job job(const SearchLimits& limits, Move after = Move::none()) const;
     // Starts a job; a previous job must have answered (it is joined first).
     void start(Job job);
     void stop();                   // ends the search; a held answer is released
@@ -121,12 +154,12 @@ private:
     void run(Job job);
     void begin(Job& job);          // mutex_ held: limits from the options, state for the job
     std::string apply_hash();      // resize (with fallback); note when the size fell back
-    void sync_rule_values();       // the rule options' values from rules_
+    void sync_rule_values();       // the rule options' values from the game's rules
 
     LineOutput out_;
     std::function<std::string(std::string_view)> tell_;
     OptionTable options_;
-    RuleSet rules_;
+    Game game_;
     std::unique_ptr<Searcher> searcher_;
     uint64_t skill_seed_;
 

@@ -1,5 +1,6 @@
-// The state of one XBoard session (game, mode, clocks, options, the search in progress) and
-// one method per group of commands. xboard_loop.cpp reads the lines and dispatches them here.
+// The state of one XBoard session (mode, clocks, pondering, highlights; the game and the
+// options are the engine layer's) and one method per group of commands. xboard_loop.cpp
+// dispatches each line here.
 //
 // Threads: the command loop owns the session; a search runs on the engine layer's thread
 // (`engine_`). The loop changes the game only while no game search runs (it stops and joins
@@ -29,7 +30,7 @@ void add_xboard_options(OptionTable& table);
 
 class XboardSession : public LineSession {
 public:
-    explicit XboardSession(std::ostream& out);
+    explicit XboardSession(LineSink out);
     ~XboardSession() override;
 
     // Handles one input line. Returns false when the session should end (quit).
@@ -38,8 +39,8 @@ public:
     void end_of_input() override { shutdown(); }
     // End of input or quit: stop any search without moving.
     void shutdown();
-    // A command-line option, applied before the first command.
-    void startup_option(const StartupOption& o);
+    // Command-line options, applied before the first command.
+    void startup_options(const StartupOptions& options) { engine_.apply_startup_options(options); }
 
 private:
     using Args = std::vector<std::string_view>;
@@ -89,23 +90,22 @@ private:
     // "Error (type): command", the command quoted through echo_text.
     void error(std::string_view type, std::string_view command);
     bool report_if_over();            // sends RESULT when the game has ended by rule
+    bool report_if_over(const GameStatus& status);  // the same, the game's status known
     void after_position_change();     // start thinking or analysing as the mode asks
     void start_game_search();
-    Engine::Job game_job(const Position& root, const SearchLimits& limits);
+    Engine::Job game_job(Engine::Job job);  // the game search's callbacks added to the engine's job
     bool ponder_job(Engine::Job& next);  // search thread, mutex_ held: ponder on the expected reply
     void start_analysis();
     void finish_game_search(const SearchResult& r, const BestMove& bm);  // search thread, mutex_ held
-    void rules_changed();             // the rule options changed: the game follows them
     int own_moves_made() const;
     bool parse_square_arg(const Args& a, Square& s);
 
-    Engine engine_;
+    Engine engine_;                   // the game too: commands play, take back and set it there
     LineOutput& out_ = engine_.out();
     std::mutex mutex_;
     std::atomic<bool> post_{false};
     bool analysing_search_ = false;   // the worker runs an analysis (never moves)
 
-    Game game_;
     bool force_ = true;               // play neither side
     Color engine_side_ = BLACK;
     bool analyse_mode_ = false;
