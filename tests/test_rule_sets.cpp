@@ -231,7 +231,7 @@ TEST_CASE("rule fields: each preset is the book with its row of values", "[rules
     }
 }
 
-TEST_CASE("--rules: a preset, then fields one by one; errors change nothing", "[rules][rule-set][options]") {
+TEST_CASE("rules argument: a preset, then fields one by one; errors change nothing", "[rules][rule-set][options]") {
     RuleSet r = xboard_rules();
     CHECK(apply_rules_argument(r, "lishogi") == "");
     CHECK(r == lishogi_rules());
