@@ -53,9 +53,13 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     auto game = args.int_option("--game", 1, 1000000);
     auto out_path = args.string_option("--out");
     auto svg_path = args.string_option("--svg");
-    auto rules_name = args.string_option("--rules");
     auto style = kif_style_option(args);
     auto in = args.positional_string("record file");
+    // The host a record comes from judges its moves: a KIF or USI list comes from lishogi, a PGN
+    // from XBoard. --rules starts from those (a preset in it replaces them).
+    const record::Format in_format =
+        from_format ? *from_format : in ? record::format_for_path(*in).value_or(record::Format::USI) : record::Format::USI;
+    const RuleSet* rules = args.rules_option(in_format == record::Format::PGN ? xboard_rules() : lishogi_rules());
     std::optional<double> seconds;
     if (time) {
         seconds = seconds_value(*time);
@@ -74,12 +78,10 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     }
     if (svg_path)
         if (auto problem = output_path_problem(*svg_path); !problem.empty()) args.error(problem);
-    if (rules_name && !find_rule_preset(*rules_name))
-        args.error("unknown --rules '" + *rules_name + "' (book, xboard or lishogi)");
-    if (!args.finish(err) || !in) {
+    if (!args.finish(err) || !in || !rules) {
         err << "usage: shishi analyze <record.kif|.pgn|.usi> [--depth D | --nodes N | --time S] [--threads T]\n"
                "                      [--hash MB] [--out annotated.kif|.pgn|.usi] [--svg graph.svg] [--game N]\n"
-               "                      [--from kif|pgn|usi] [--rules book|xboard|lishogi]\n"
+               "                      [--from kif|pgn|usi] [--rules PRESET[,KEY=VALUE...]]\n"
                "                      [--kif-style lishogi-server|lishogi-client]\n";
         return 2;
     }
@@ -96,12 +98,6 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     Searcher searcher(size_t(hash.value_or(64)));
     searcher.set_threads(threads.value_or(1));
 
-    // The host a record comes from judges its moves: a KIF or USI list comes from lishogi, a PGN
-    // from XBoard. --rules overrides.
-    const record::Format in_format = from_format ? *from_format : record::format_for_path(*in).value_or(record::Format::USI);
-    const RuleSet* rules = rules_name                          ? find_rule_preset(*rules_name)
-                           : in_format == record::Format::PGN ? &xboard_rules()
-                                                              : &lishogi_rules();
     const bool terminal = platform::stderr_is_terminal();
     const auto t0 = std::chrono::steady_clock::now();
     int last_plain = -1;

@@ -16,6 +16,7 @@ int tune_data_command(const std::vector<std::string>& args, std::ostream& out, s
 int tune_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int analyze_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int convert_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -46,6 +47,8 @@ const Command COMMANDS[] = {
      "                                                --from kif|pgn|usi, --rules R"},
     {"convert", convert_command,
      "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another"},
+    {"rules", rules_command,
+     "rules                                  the rule fields: --rules keys, engine options, values, presets"},
     {"help", help_command, "help                                   this list (also --help; `shishi COMMAND --help`)"},
 };
 

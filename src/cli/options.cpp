@@ -2,6 +2,7 @@
 
 
 #include "shishi/core/notation.hpp"
+#include "shishi/core/rules_argument.hpp"
 #include "shishi/core/text.hpp"
 
 namespace shishi::cli {
@@ -86,12 +87,15 @@ std::optional<int> ArgReader::int_option(const char* name, int lo, int hi) {
     return v;
 }
 
-const RuleSet* ArgReader::rules_option() {
-    auto name = string_option("--rules");
-    if (!name) return &book_rules();
-    const RuleSet* r = find_rule_preset(*name);
-    if (!r) errors_.push_back("unknown --rules '" + *name + "' (book, xboard or lishogi)");
-    return r;
+const RuleSet* ArgReader::rules_option(const RuleSet& base) {
+    auto text = string_option("--rules");
+    if (!text) return &base;
+    RuleSet r = base;
+    if (std::string e = apply_rules_argument(r, *text); !e.empty()) {
+        errors_.push_back("--rules: " + e);
+        return nullptr;
+    }
+    return &stable(r);
 }
 
 std::optional<Position> ArgReader::position_option(const RuleSet& rules) {

@@ -16,7 +16,7 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
     const RuleSet* rules = a.rules_option();
     auto pos = a.position_option(rules ? *rules : book_rules());
     if (!a.finish(err) || !depth || !pos || !rules) {
-        err << "usage: shishi perft <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules book|xboard|lishogi]\n";
+        err << "usage: shishi perft <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules PRESET[,KEY=VALUE...]]\n";
         return 2;
     }
     Position p = *pos;
@@ -38,7 +38,7 @@ int divide_command(const std::vector<std::string>& args, std::ostream& out, std:
     const RuleSet* rules = a.rules_option();
     auto pos = a.position_option(rules ? *rules : book_rules());
     if (!a.finish(err) || !depth || !pos || !rules) {
-        err << "usage: shishi divide <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules book|xboard|lishogi]\n";
+        err << "usage: shishi divide <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules PRESET[,KEY=VALUE...]]\n";
         return 2;
     }
     Position p = *pos;
@@ -60,7 +60,7 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
     int max_depth = a.int_option("--max-depth", 1, 12).value_or(99);
     const RuleSet* rules = a.rules_option();
     if (!a.finish(err) || !file || !rules) {
-        err << "usage: shishi perftsuite <file> [--max-depth N] [--rules book|xboard|lishogi]\n";
+        err << "usage: shishi perftsuite <file> [--max-depth N] [--rules PRESET[,KEY=VALUE...]]\n";
         return 2;
     }
     std::ifstream in(*file);

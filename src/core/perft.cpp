@@ -7,6 +7,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/core/text.hpp"
 
 namespace shishi {
 
@@ -60,11 +61,12 @@ std::vector<PerftCase> parse_perft_suite(std::istream& in, std::vector<std::stri
         std::string word;
         bool ok = true;
         while (counts >> word) {
-            if (word.find_first_not_of("0123456789") != std::string::npos || word.size() > 19) {
+            const std::optional<int64_t> n = parse_integer(word, 0, INT64_MAX, Sign::NONE);
+            if (!n) {
                 ok = false;
                 break;
             }
-            c.counts.push_back(std::stoull(word));
+            c.counts.push_back(uint64_t(*n));
         }
         if (!ok || c.counts.empty()) {
             errors.push_back("line " + std::to_string(number) + ": bad counts column '" + cols[3] + "'");

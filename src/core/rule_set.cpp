@@ -11,44 +11,45 @@
 namespace shishi {
 namespace {
 
-RuleSet make_book() { return RuleSet{}; }
-
 // XBoard's default -ruleMoves is 51 (args.h), counted as 2 x 51 plies (backend.c, Adjudicate).
 constexpr int XBOARD_RULE_PLIES = 2 * 51;
 
-RuleSet make_xboard() {
-    RuleSet r = make_book();
-    r.preset = RulePreset::XBOARD;
-    r.host_mate_test = true;
-    r.reversible_ply_limit = XBOARD_RULE_PLIES;
-    return r;
-}
+// The presets: rows of values (a field not named keeps the book's value, RuleSet's default).
+struct PresetRow {
+    const char* name;
+    RuleSet rules;
+};
+const PresetRow PRESETS[] = {
+    {"book", RuleSet{}},
+    {"xboard", RuleSet{.preset = RulePreset::XBOARD, .host_mate_test = true, .reversible_ply_limit = XBOARD_RULE_PLIES}},
+    // shogiops src/variant/chushogi.ts and scalashogi src/main/scala/variant/Chushogi.scala.
+    {"lishogi", RuleSet{.preset = RulePreset::LISHOGI,
+                        .lance_promotes_on_last_rank = true,
+                        .lion_victim_protects = true,
+                        .repetition = RepetitionRule::LISHOGI,
+                        .bare_king = BareKingRule::LISHOGI,
+                        .sfen_counter_strike_at_capture = true}},
+};
 
-// shogiops src/variant/chushogi.ts and scalashogi src/main/scala/variant/Chushogi.scala.
-RuleSet make_lishogi() {
-    RuleSet r = make_book();
-    r.preset = RulePreset::LISHOGI;
-    r.lance_promotes_on_last_rank = true;
-    r.lion_victim_protects = true;
-    r.repetition = RepetitionRule::LISHOGI;
-    r.bare_king = BareKingRule::LISHOGI;
-    r.sfen_counter_strike_at_capture = true;
-    return r;
+const PresetRow& row(RulePreset p) {
+    for (const PresetRow& r : PRESETS)
+        if (r.rules.preset == p) return r;
+    return PRESETS[0];
 }
 
 }  // namespace
 
 // Looked up once: a Position starts with the book's rules, so this runs for every new Position.
 const RuleSet& book_rules() {
-    static const RuleSet& r = stable(make_book());
+    static const RuleSet& r = stable(row(RulePreset::BOOK).rules);
     return r;
 }
 const RuleSet& xboard_rules() {
-    static const RuleSet& r = stable(make_xboard());
+    static const RuleSet& r = stable(row(RulePreset::XBOARD).rules);
     return r;
 }
 const RuleSet& lishogi_rules() {
-    static const RuleSet& r = stable(make_lishogi());
+    static const RuleSet& r = stable(row(RulePreset::LISHOGI).rules);
     return r;
 }
 
@@ -61,23 +62,20 @@ const RuleSet& preset_rules(RulePreset p) {
     return book_rules();
 }
 
-const char* preset_name(RulePreset p) {
-    switch (p) {
-        case RulePreset::XBOARD: return "xboard";
-        case RulePreset::LISHOGI: return "lishogi";
-        case RulePreset::BOOK: break;
-    }
-    return "book";
-}
+const char* preset_name(RulePreset p) { return row(p).name; }
 
 const std::vector<std::string>& preset_names() {
-    static const std::vector<std::string> names{"book", "xboard", "lishogi"};
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> v;
+        for (const PresetRow& r : PRESETS) v.emplace_back(r.name);
+        return v;
+    }();
     return names;
 }
 
 const RuleSet* find_rule_preset(std::string_view name) {
-    for (RulePreset p : {RulePreset::BOOK, RulePreset::XBOARD, RulePreset::LISHOGI})
-        if (same_text(name, preset_name(p))) return &preset_rules(p);
+    for (const PresetRow& r : PRESETS)
+        if (same_text(name, r.name)) return &preset_rules(r.rules.preset);
     return nullptr;
 }
 

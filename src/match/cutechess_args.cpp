@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "shishi/core/text.hpp"
+
 namespace shishi::match {
 namespace {
 
@@ -125,13 +127,12 @@ std::optional<std::vector<std::string>> from_cutechess(const std::vector<std::st
     long long games = 0, rounds = 1;
     bool counted = false;
     auto number = [&](const std::string& option, const Args& v, long long lo, long long hi, long long& n) {
-        if (v.size() != 1 || v[0].empty() || v[0].size() > 12 ||
-            !std::all_of(v[0].begin(), v[0].end(), [](char c) { return c >= '0' && c <= '9'; }) ||
-            std::stoll(v[0]) < lo || std::stoll(v[0]) > hi) {
+        const std::optional<int64_t> value = v.size() == 1 ? parse_integer(v[0], lo, hi, Sign::NONE) : std::nullopt;
+        if (!value) {
             error = option + " wants a number from " + std::to_string(lo) + " to " + std::to_string(hi);
             return false;
         }
-        n = std::stoll(v[0]);
+        n = *value;
         return true;
     };
     for (size_t i = 0; i < args.size(); ++i) {

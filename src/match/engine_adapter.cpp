@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "shishi/core/text.hpp"
+
 namespace shishi::match {
 
 std::unique_ptr<Engine> make_xboard_engine(const EngineConfig& config);
@@ -55,13 +57,10 @@ std::unique_ptr<Engine> make_engine(const EngineConfig& config) {
 
 namespace {
 
+// At most 12 characters as XBoard writes them: a longer number is no score, time or count.
 std::optional<long long> to_integer(const std::string& word) {
-    if (word.empty() || word.size() > 12) return std::nullopt;
-    size_t i = (word[0] == '-' || word[0] == '+') ? 1 : 0;
-    if (i == word.size()) return std::nullopt;
-    for (size_t k = i; k < word.size(); ++k)
-        if (word[k] < '0' || word[k] > '9') return std::nullopt;
-    return std::stoll(word);
+    if (word.size() > 12) return std::nullopt;
+    return parse_integer(word, INT64_MIN, INT64_MAX, Sign::PLUS_MINUS);
 }
 
 }  // namespace

@@ -2,16 +2,13 @@
 
 #include <climits>
 
+#include "shishi/core/text.hpp"
+
 namespace shishi::match {
 namespace {
 
 std::optional<long long> whole_number(const std::string& s, long long lo, long long hi) {
-    if (s.empty() || s.size() > 18) return std::nullopt;
-    for (char c : s)
-        if (c < '0' || c > '9') return std::nullopt;
-    long long v = std::stoll(s);
-    if (v < lo || v > hi) return std::nullopt;
-    return v;
+    return parse_integer(s, lo, hi, Sign::NONE);
 }
 
 }  // namespace

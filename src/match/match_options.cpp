@@ -4,45 +4,17 @@
 
 #include <sstream>
 
+#include "shishi/core/text.hpp"
 #include "shishi/match/engine_spec.hpp"
 #include "shishi/match/limits.hpp"
 #include "shishi/core/rule_options.hpp"
+#include "shishi/core/rules_argument.hpp"
 
 namespace shishi::match {
 namespace {
 
 std::optional<long long> parse_int(const std::string& s, long long lo, long long hi) {
-    if (s.empty() || s.size() > 18) return std::nullopt;
-    for (size_t i = 0; i < s.size(); ++i)
-        if (!(s[i] >= '0' && s[i] <= '9') && !(i == 0 && s[i] == '-' && s.size() > 1)) return std::nullopt;
-    long long v = std::stoll(s);
-    if (v < lo || v > hi) return std::nullopt;
-    return v;
-}
-
-// "PRESET[,VARIATION...]": a preset name (book, xboard, lishogi) and/or variations: okazaki,
-// bare-king, repetition=xboard|jcsa|draw|lishogi.
-bool parse_rules(const std::string& text, RuleSet& rules, std::string& error) {
-    size_t i = 0;
-    bool first = true;
-    while (i <= text.size()) {
-        size_t comma = text.find(',', i);
-        if (comma == std::string::npos) comma = text.size();
-        std::string item = text.substr(i, comma - i);
-        std::string e;
-        if (first && find_rule_preset(item)) e = apply_rule_option(rules, "Rules", item);
-        else if (item == "okazaki") e = apply_rule_option(rules, "Okazaki rule", "true");
-        else if (item == "bare-king") e = apply_rule_option(rules, "Bare King", "true");
-        else if (item.rfind("repetition=", 0) == 0) e = apply_rule_option(rules, "Repetition rule", item.substr(11));
-        else e = "unknown rule option '" + item + "'";
-        if (!e.empty()) {
-            error = e + " (--rules book|xboard|lishogi[,okazaki][,bare-king][,repetition=xboard|jcsa|draw|lishogi])";
-            return false;
-        }
-        first = false;
-        i = comma + 1;
-    }
-    return true;
+    return parse_integer(s, lo, hi, Sign::MINUS);
 }
 
 }  // namespace
@@ -88,9 +60,9 @@ void print_match_usage(std::ostream& out) {
            "  --max-plies N                    draw after N plies (default 1000, 0 = no limit)\n"
            "  --adjudicate SCORE:MOVES         win when both engines report |score| >= SCORE cp\n"
            "                                   for MOVES consecutive moves each\n"
-           "  --rules [PRESET][,VARIATION...]  the referee's rules, also sent to engines that offer\n"
-           "                                   them: book (default), xboard or lishogi, then okazaki,\n"
-           "                                   bare-king, repetition=xboard|jcsa|draw|lishogi\n"
+           "  --rules PRESET[,KEY=VALUE...]    the referee's rules, also sent to engines that offer\n"
+           "                                   them: book (default), xboard or lishogi, then any rule\n"
+           "                                   field (docs/rules.md): okazaki, repetition=draw, ...\n"
            "  --draw movenumber=N movecount=M score=S   draw when, from move N on, both engines'\n"
            "                                   scores stayed within S cp of 0 for M moves each\n"
            "  --resign movecount=M score=S     an engine loses after M moves scored at -S cp or worse\n"
@@ -167,9 +139,9 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
             return (w.find('=') != std::string::npos && w[0] != '-') || (!split && w == "whitepov");
         };
         while (i + 1 < args.size() && is_word(args[i + 1])) {
-            std::istringstream in(args[++i]);
+            ++i;
             if (split)
-                for (std::string w; in >> w;) out.push_back(w);
+                for (std::string_view w : split_words(args[i])) out.emplace_back(w);
             else out.push_back(args[i]);
         }
         return out;
@@ -303,7 +275,7 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
                 return fail("bad --adjudicate '" + s + "' (want SCORE:MOVES, SCORE 1..1000000 cp, MOVES 1..10000, e.g. 1000:5)");
             o.referee.adjudication = {int(*score), int(*moves)};
         } else if (a == "--rules") {
-            if (!parse_rules(s, o.referee.rules, error)) return fail(error);
+            if (std::string e = apply_rules_argument(o.referee.rules, s); !e.empty()) return fail("--rules: " + e);
         } else if (a == "--shard") {
             auto shard = parse_shard(s);
             if (!shard) return fail("bad --shard '" + s + "' (want I/N with 1 <= I <= N, e.g. 2/4)");

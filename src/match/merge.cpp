@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "shishi/cli/output_path.hpp"
+#include "shishi/core/text.hpp"
 #include "shishi/match/runner_pgn_reader.hpp"
 #include "shishi/match/report.hpp"
 
@@ -39,9 +40,9 @@ int merge_pgn(const std::string& out_path, const std::vector<std::string>& input
         }
         for (const PgnGameSummary& g : read_pgn_games(text).games) {
             const std::string& round_text = g.tag("Round");
-            char* end = nullptr;
-            const long round = std::strtol(round_text.c_str(), &end, 10);
-            if (round_text.empty() || *end != '\0' || round <= 0) {
+            const std::optional<int64_t> number = parse_integer(round_text, 1, INT64_MAX, Sign::NONE);
+            const long round = long(number.value_or(0));
+            if (!number) {
                 err << "shishi-match merge: '" << path << "' holds a game with Round \"" << round_text
                     << "\", not a game of a shishi-match run\n";
                 return 1;

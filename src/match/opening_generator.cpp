@@ -4,6 +4,7 @@
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
+#include "shishi/core/text.hpp"
 #include "shishi/match/match_options.hpp"
 
 namespace shishi::match {
@@ -107,8 +108,7 @@ bool generate_openings(const GeneratorOptions& o, std::ostream& out, std::ostrea
 int generate_openings_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     GeneratorOptions o;
     auto number = [](const std::string& s) -> std::optional<long long> {
-        if (s.empty() || s.size() > 12 || s.find_first_not_of("0123456789") != std::string::npos) return std::nullopt;
-        return std::stoll(s);
+        return parse_integer(s, 0, 999'999'999'999, Sign::NONE);
     };
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];

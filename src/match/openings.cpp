@@ -4,34 +4,21 @@
 #include <sstream>
 
 #include "shishi/core/movegen.hpp"
+#include "shishi/core/text.hpp"
 #include "shishi/record/pgn.hpp"
 
 namespace shishi::match {
 namespace {
 
-std::vector<std::string> split_words(const std::string& s) {
-    std::istringstream in(s);
-    std::vector<std::string> words;
-    std::string w;
-    while (in >> w) words.push_back(w);
-    return words;
-}
-
-std::string join(const std::vector<std::string>& words, size_t from, size_t to) {
-    std::string s;
-    for (size_t i = from; i < to; ++i) s += (i > from ? " " : "") + words[i];
-    return s;
-}
-
-bool is_usi_square_text(const std::string& w) {
+bool is_usi_square_text(std::string_view w) {
     return !w.empty() && w[0] >= '1' && w[0] <= '9' && parse_usi_square(w).has_value();
 }
 
 // SFEN has exactly four fields and its third is "-" or a USI square; anything else with a
 // board field is read as an XBoard FEN.
-Parsed<Position> parse_position_words(const std::vector<std::string>& words) {
+Parsed<Position> parse_position_words(const std::vector<std::string_view>& words) {
     bool sfen = words.size() == 4 && (words[2] == "-" || is_usi_square_text(words[2]));
-    std::string text = join(words, 0, words.size());
+    std::string text = join_words(words, 0, words.size());
     if (sfen) {
         auto p = parse_sfen(text);
         if (p) return p;
@@ -47,7 +34,7 @@ Parsed<Position> parse_position_words(const std::vector<std::string>& words) {
 Parsed<Opening> parse_opening_line(const std::string& line) {
     Opening op;
     op.text = line;
-    std::vector<std::string> words = split_words(line);
+    const std::vector<std::string_view> words = split_words(line);
     if (words.empty()) return Parsed<Opening>::fail("empty opening line");
     size_t first_move = 0;
     if (words[0].find('/') != std::string::npos) {
@@ -57,7 +44,7 @@ Parsed<Opening> parse_opening_line(const std::string& line) {
                 moves_at = i;
                 break;
             }
-        std::vector<std::string> fen(words.begin(), words.begin() + long(moves_at));
+        const std::vector<std::string_view> fen(words.begin(), words.begin() + long(moves_at));
         auto pos = parse_position_words(fen);
         if (!pos) return Parsed<Opening>::fail("bad position: " + pos.error);
         op.start = *pos;
@@ -70,7 +57,7 @@ Parsed<Opening> parse_opening_line(const std::string& line) {
     Position pos = op.start;
     for (size_t i = first_move; i < words.size(); ++i) {
         auto m = parse_xboard_move(pos, words[i]);
-        if (!m) return Parsed<Opening>::fail("move " + std::to_string(i - first_move + 1) + " '" + words[i] +
+        if (!m) return Parsed<Opening>::fail("move " + std::to_string(i - first_move + 1) + " '" + std::string(words[i]) +
                                              "': " + m.error);
         pos.make(*m);
         op.moves.push_back(*m);

@@ -15,6 +15,7 @@
 
 #include "shishi/cli/output_path.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/core/text.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/game_pgn.hpp"
 #include "shishi/match/runner_pgn_reader.hpp"
@@ -342,7 +343,7 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
         s.result = g.result;
         s.termination = termination;
         s.reason = g.comment;
-        s.plies = std::atoi(g.tag("PlyCount").c_str());
+        s.plies = int(parse_integer(g.tag("PlyCount"), 0, INT32_MAX, Sign::NONE).value_or(0));
         if (is_forfeit(s.termination)) s.offender = s.result == "1-0" ? slot.black : slot.white;
         games.push_back(s);
     }

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "shishi/core/text.hpp"
+
 namespace shishi::match {
 namespace {
 
@@ -22,10 +24,9 @@ std::optional<int64_t> parse_seconds(const std::string& text) {
         // Minutes:seconds (cutechess-cli's 40/1:30+1): whole minutes, seconds below 60.
         const std::string min = text.substr(0, colon), sec = text.substr(colon + 1);
         auto s = parse_seconds(sec);
-        if (min.empty() || min.size() > 6 || min.find_first_not_of("0123456789") != std::string::npos || !s ||
-            *s >= 60'000 || sec.find(':') != std::string::npos)
-            return std::nullopt;
-        return std::stoll(min) * 60'000 + *s;
+        const std::optional<int64_t> minutes = parse_integer(min, 0, 999'999, Sign::NONE);
+        if (!minutes || !s || *s >= 60'000 || sec.find(':') != std::string::npos) return std::nullopt;
+        return *minutes * 60'000 + *s;
     }
     size_t dots = 0;
     for (char c : text) {

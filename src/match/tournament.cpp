@@ -5,6 +5,8 @@
 #include <iomanip>
 #include <sstream>
 
+#include "shishi/core/text.hpp"
+
 namespace shishi::match {
 namespace {
 
@@ -48,12 +50,12 @@ int Shard::games(const Schedule& s) const {
 
 std::optional<Shard> parse_shard(const std::string& text) {
     const size_t slash = text.find('/');
-    if (slash == std::string::npos || slash == 0 || slash + 1 == text.size() || text.size() > 15) return std::nullopt;
-    for (size_t k = 0; k < text.size(); ++k)
-        if (k != slash && (text[k] < '0' || text[k] > '9')) return std::nullopt;
-    const int i = std::stoi(text.substr(0, slash)), n = std::stoi(text.substr(slash + 1));
-    if (n < 1 || n > 100'000 || i < 1 || i > n) return std::nullopt;
-    return Shard{i, n};
+    if (slash == std::string::npos) return std::nullopt;
+    const std::string_view t = text;
+    const std::optional<int64_t> i = parse_integer(t.substr(0, slash), 1, 100'000, Sign::NONE);
+    const std::optional<int64_t> n = parse_integer(t.substr(slash + 1), 1, 100'000, Sign::NONE);
+    if (!i || !n || *i > *n) return std::nullopt;
+    return Shard{int(*i), int(*n)};
 }
 
 Schedule::Schedule(std::vector<Pairing> pairings, int games_per_pairing)

@@ -8,17 +8,10 @@
 #include <utility>
 
 #include "shishi/core/text.hpp"
+#include "shishi/core/text_compare.hpp"
 
 namespace shishi {
 namespace {
-
-bool same_text(std::string_view a, std::string_view b) {
-    if (a.size() != b.size()) return false;
-    for (size_t i = 0; i < a.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
-            return false;
-    return true;
-}
 
 // A decimal integer with an optional sign; nullopt when malformed or beyond int64_t.
 std::optional<int64_t> read_spin(std::string_view text) {
@@ -133,6 +126,8 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
         case OptionType::COMBO: {
             for (const std::string& c : o->choices)
                 if (same_text(c, text)) value = c;
+            for (const std::string& c : o->more_values)
+                if (value.empty() && same_text(c, text)) value = c;
             if (value.empty()) {
                 std::string list;
                 for (size_t i = 0; i < o->choices.size(); ++i)

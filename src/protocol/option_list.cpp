@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "shishi/core/rule_options.hpp"
+#include "shishi/core/text.hpp"
 #include "shishi/protocol/engine.hpp"
 #include "shishi/search/skill.hpp"
 
@@ -22,9 +23,6 @@ constexpr int64_t MAX_CONTEMPT = 1000;
 constexpr int64_t DEFAULT_MOVE_OVERHEAD_MS = 100;
 constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 constexpr int64_t MAX_MULTIPV = 50;
-// Names the rule options had before, still accepted.
-constexpr std::pair<std::string_view, std::string_view> RULE_OPTION_OLDER_NAMES[] = {
-    {"Okazaki rule", "Okazaki"}, {"Bare King", "BareKing"}, {"Repetition rule", "Repetition"}};
 
 }  // namespace
 
@@ -44,12 +42,16 @@ std::vector<DeclaredOption> declared_options(const RuleSet& rules) {
     // Analysis (shoginet sets it for its analysis work): draws score 0 whatever Contempt says,
     // so the scores are the position's, not the engine's preference. Applied at each go.
     engine(O::check("USI_AnalyseMode", "", false).aka("UCI_AnalyseMode"));
-    // The rule options, as the core describes them (shared with shishi-match).
+    // The rule options, as the core's table of rule fields describes them (shared with
+    // shishi-match).
     for (const RuleOptionSpec& spec : rule_option_specs(rules)) {
-        EngineOption o = spec.type == RuleOptionSpec::Type::CHECK ? O::check(spec.name, spec.name, spec.value == "true")
-                                                                  : O::combo(spec.name, spec.name, spec.value, spec.choices);
-        for (const auto& [name, older] : RULE_OPTION_OLDER_NAMES)
-            if (spec.name == name) o.aka(std::string(older));
+        using T = RuleOptionSpec::Type;
+        EngineOption o = spec.type == T::CHECK ? O::check(spec.name, spec.name, spec.value == "true")
+                         : spec.type == T::SPIN
+                             ? O::spin(spec.name, spec.name, parse_integer(spec.value, spec.min, spec.max).value_or(spec.min), spec.min, spec.max)
+                             : O::combo(spec.name, spec.name, spec.value, spec.choices);
+        o.more_values = spec.more_values;
+        if (!spec.older_name.empty()) o.aka(spec.older_name);
         engine(std::move(o));
     }
     list.push_back({OfferedBy::USI, O::check("USI_Ponder", "", false)});

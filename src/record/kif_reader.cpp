@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "shishi/core/text.hpp"
 #include "shishi/record/kif.hpp"
 #include "shishi/record/kif_names.hpp"
 #include "shishi/record/kif_terms.hpp"
@@ -20,9 +21,9 @@ int glyph_nag(const std::string& text) {
         {"Blunder", NAG_BLUNDER},      {"Interesting move", NAG_INTERESTING}, {"Inaccuracy", NAG_INACCURACY}};
     for (const auto& [name, nag] : GLYPHS)
         if (text == name) return nag;
-    if (text.size() >= 2 && text.size() <= 4 && text[0] == '$' &&
-        text.find_first_not_of("0123456789", 1) == std::string::npos)
-        return std::stoi(text.substr(1));
+    if (text.size() >= 2 && text.size() <= 4 && text[0] == '$')
+        if (const std::optional<int64_t> n = parse_integer(std::string_view(text).substr(1), 0, 999, Sign::NONE))
+            return int(*n);
     return NAG_NONE;
 }
 
@@ -76,14 +77,14 @@ std::optional<int> variation_number(std::string_view l) {
     skip_spaces(l, i);
     size_t j = i;
     while (j < l.size() && l[j] >= '0' && l[j] <= '9' && j - i < 6) ++j;
-    if (j == i) return std::nullopt;
-    const int n = std::stoi(std::string(l.substr(i, j - i)));
+    const std::optional<int64_t> n = parse_integer(l.substr(i, j - i), 0, 999999, Sign::NONE);
+    if (!n) return std::nullopt;
     size_t k = j;
     skip_spaces(l, k);
     eat(l, k, "手");
     skip_spaces(l, k);
     if (k != l.size()) return std::nullopt;
-    return n;
+    return int(*n);
 }
 
 }  // namespace
@@ -249,7 +250,7 @@ Parsed<Record> read_kif(std::string_view text) {
         {
             size_t j = 0;
             while (j < l.size() && l[j] >= '0' && l[j] <= '9') ++j;
-            if (j > 0) number = std::stoi(l.substr(0, std::min<size_t>(j, 6))), i = j;
+            if (j > 0) number = int(parse_integer(std::string_view(l).substr(0, std::min<size_t>(j, 6)), 0, 999999, Sign::NONE).value_or(-1)), i = j;
         }
         skip_spaces(l, i);
         eat(l, i, "手目");

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "shishi/core/text.hpp"
 #include "shishi/record/pgn.hpp"
 #include "shishi/record/san.hpp"
 
@@ -227,9 +228,9 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             } else if (tag.value == "?" || (tag.name == "Date" && tag.value == "????.??.??")) {
                 // an unknown roster value; the writer puts "?" back
             } else if (tag.name == "PlyCount") {
-                if (tag.value.empty() || tag.value.size() > 6 || tag.value.find_first_not_of("0123456789") != std::string::npos)
-                    return Parsed<Record>::fail(at + "PlyCount \"" + tag.value + "\" is not a number");
-                ply_count = std::stoi(tag.value);
+                const std::optional<int64_t> n = parse_integer(tag.value, 0, 999999, Sign::NONE);
+                if (!n) return Parsed<Record>::fail(at + "PlyCount \"" + tag.value + "\" is not a number");
+                ply_count = int(*n);
                 ply_count_line = line_no;
             } else if (tag.name != "SetUp") {
                 r.set_tag(tag.name, tag.value);
@@ -292,10 +293,9 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
             continue;
         }
         if (t.kind == Token::NAG) {
-            if (plies.empty() || t.text.empty() || t.text.size() > 3 ||
-                t.text.find_first_not_of("0123456789") != std::string::npos)
-                return Parsed<Record>::fail(at + "bad annotation '$" + t.text + "'");
-            plies.back().nag = std::stoi(t.text);
+            const std::optional<int64_t> nag = parse_integer(t.text, 0, 999, Sign::NONE);
+            if (plies.empty() || !nag) return Parsed<Record>::fail(at + "bad annotation '$" + t.text + "'");
+            plies.back().nag = int(*nag);
             continue;
         }
         std::string w = t.text;

@@ -5,6 +5,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/pieces.hpp"
+#include "shishi/core/text.hpp"
 
 namespace shishi::record {
 namespace {
@@ -75,7 +76,7 @@ Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
             const size_t first = i;
             while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
             // At most two digits are a rank; more would overflow the number.
-            const int r = i - first <= 2 ? std::stoi(std::string(t.substr(first, i - first))) : 0;
+            const int r = i - first <= 2 ? int(parse_integer(t.substr(first, i - first), 0, 99, Sign::NONE).value_or(0)) : 0;
             if (r < 1 || r > BOARD_SIZE)
                 return Parsed<Move>::fail("rank " + std::string(t.substr(first, i - first)) + " is off the board");
             co.rank = r - 1;

@@ -24,6 +24,12 @@ Run run(const std::vector<std::string>& args) {
     return {code, out.str(), err.str()};
 }
 
+// The count a perft run printed ("nodes N" onwards; the time before it varies).
+std::string nodes(const Run& r) {
+    const size_t at = r.out.rfind("nodes");
+    return at == std::string::npos ? "(none)" : r.out.substr(at);
+}
+
 }  // namespace
 
 TEST_CASE("shishi perft and divide count under the rule set --rules names", "[cli][perft][lishogi]") {
@@ -54,9 +60,34 @@ TEST_CASE("shishi perft: an unknown rule set is a usage error", "[cli][perft]") 
     for (const char* cmd : {"perft", "divide"}) {
         Run r = run({cmd, "1", "--rules", "chess"});
         CHECK(r.code == 2);
-        CHECK(r.err.find("unknown --rules 'chess' (book, xboard or lishogi)") != std::string::npos);
+        CHECK(r.err.find("error: --rules: unknown rule 'chess' (presets: book, xboard, lishogi; fields: okazaki, ") !=
+              std::string::npos);
+        CHECK(r.out.empty());
+        // A bad value of a known field, before any counting.
+        Run v = run({cmd, "1", "--rules", "book,lance-promotes-on-last-rank=perhaps"});
+        CHECK(v.code == 2);
+        CHECK(v.err.find("error: --rules: lance-promotes-on-last-rank needs true or false, got 'perhaps'") !=
+              std::string::npos);
+        CHECK(v.out.empty());
     }
     Run s = run({"perftsuite", "x.tsv", "--rules", "chess"});
     CHECK(s.code == 2);
-    CHECK(s.err.find("unknown --rules 'chess'") != std::string::npos);
+    CHECK(s.err.find("--rules: unknown rule 'chess'") != std::string::npos);
+}
+
+TEST_CASE("shishi perft: --rules sets any rule field on its own", "[cli][perft][lishogi]") {
+    // The Lance promotion alone makes the book count as lishogi does here (21 moves), and
+    // switched off alone makes lishogi count as the book.
+    Run lishogi = run({"perft", "1", "--sfen", LANCE_SFEN, "--rules", "lishogi"});
+    Run book = run({"perft", "1", "--sfen", LANCE_SFEN, "--rules", "book"});
+    REQUIRE(nodes(lishogi) != nodes(book));
+    Run book_lance = run({"perft", "1", "--sfen", LANCE_SFEN, "--rules", "book,lance-promotes-on-last-rank=true"});
+    CHECK(book_lance.code == 0);
+    CHECK(nodes(book_lance) == nodes(lishogi));
+    Run lishogi_no_lance = run({"perft", "1", "--sfen", LANCE_SFEN, "--rules", "lishogi,lance-promotes-on-last-rank=0"});
+    CHECK(lishogi_no_lance.code == 0);
+    CHECK(nodes(lishogi_no_lance) == nodes(book));
+    // Without a preset the fields vary the command's own default (the book for perft).
+    Run bare = run({"perft", "1", "--sfen", LANCE_SFEN, "--rules", "lance-promotes-on-last-rank"});
+    CHECK(nodes(bare) == nodes(lishogi));
 }

@@ -3,12 +3,16 @@
 // the module it belongs to (docs/rules.md lists them all).
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <random>
+#include <set>
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/repetition.hpp"
 #include "shishi/core/royal_safety.hpp"
+#include "shishi/core/rule_fields.hpp"
 #include "shishi/core/rule_options.hpp"
+#include "shishi/core/rules_argument.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/search/search.hpp"
 #include "test_support.hpp"
@@ -85,26 +89,33 @@ TEST_CASE("rule presets: the book is the default, xboard adds the mate test and 
 
 TEST_CASE("rule options: one description, applied by name and value", "[rules][rule-set][options]") {
     auto specs = rule_option_specs(xboard_rules());
-    REQUIRE(specs.size() == 4);
+    REQUIRE(specs.size() == 9);  // Rules, then one per rule field
     CHECK(specs[0].name == "Rules");
     CHECK(specs[0].type == RuleOptionSpec::Type::COMBO);
     CHECK(specs[0].choices == std::vector<std::string>{"book", "xboard", "lishogi"});
     CHECK(specs[0].value == "xboard");
     CHECK(specs[1].name == "Okazaki rule");
+    CHECK(specs[1].older_name == "Okazaki");
     CHECK(specs[1].type == RuleOptionSpec::Type::CHECK);
     CHECK(specs[1].value == "false");
-    CHECK(specs[2].name == "Bare King");
-    CHECK(specs[3].name == "Repetition rule");
-    CHECK(specs[3].value == "XBoard");
-    CHECK(rule_option_specs(lishogi_rules())[2].value == "true");
-    CHECK(rule_option_specs(lishogi_rules())[3].value == "lishogi");
+    CHECK(specs[4].name == "Repetition rule");
+    CHECK(specs[4].value == "XBoard");
+    CHECK(specs[5].name == "Bare King");
+    CHECK(specs[5].type == RuleOptionSpec::Type::COMBO);
+    CHECK(specs[5].choices == std::vector<std::string>{"Off", "Book", "lishogi"});
+    CHECK(specs[5].value == "Off");
+    CHECK(specs[7].name == "Reversible ply limit");
+    CHECK(specs[7].type == RuleOptionSpec::Type::SPIN);
+    CHECK(specs[7].value == "102");
+    CHECK(rule_option_specs(lishogi_rules())[5].value == "lishogi");
+    CHECK(rule_option_specs(lishogi_rules())[4].value == "lishogi");
 
     RuleSet r = book_rules();
     CHECK(apply_rule_option(r, "okazaki rule", "1") == "");
     CHECK(r.okazaki);
     CHECK(apply_rule_option(r, "Okazaki", "false") == "");  // the older USI name
     CHECK_FALSE(r.okazaki);
-    CHECK(apply_rule_option(r, "Bare King", "true") == "");
+    CHECK(apply_rule_option(r, "Bare King", "true") == "");  // Bare King was a check
     CHECK(r.bare_king == BareKingRule::BOOK);
     CHECK(apply_rule_option(r, "Repetition rule", "jcsa") == "");
     CHECK(r.repetition == RepetitionRule::JCSA);
@@ -115,16 +126,159 @@ TEST_CASE("rule options: one description, applied by name and value", "[rules][r
     CHECK(r.bare_king == BareKingRule::OFF);
     CHECK(apply_rule_option(r, "Bare King", "1") == "");
     CHECK(r.bare_king == BareKingRule::LISHOGI);
+    CHECK(apply_rule_option(r, "Bare King", "book") == "");  // any of the three, whatever the preset
+    CHECK(r.bare_king == BareKingRule::BOOK);
     // Bad input: a message, and nothing changes.
     const RuleSet before = r;
     CHECK(apply_rule_option(r, "Rules", "chess") == "Rules needs book, xboard or lishogi, got 'chess'");
     CHECK(apply_rule_option(r, "Okazaki rule", "maybe") == "Okazaki rule needs true or false, got 'maybe'");
     CHECK(apply_rule_option(r, "Repetition rule", "") ==
           "Repetition rule needs XBoard, JCSA, Draw or lishogi, got ''");
+    CHECK(apply_rule_option(r, "Bare King", "JCSA") == "Bare King needs Off, Book or lishogi, got 'JCSA'");
+    CHECK(apply_rule_option(r, "Reversible ply limit", "10001") ==
+          "Reversible ply limit needs an integer from 0 to 10000, got '10001'");
     CHECK(apply_rule_option(r, "Castling", "1") == "unknown rule option 'Castling'");
+    CHECK(apply_rule_option(r, "okazaki-x", "1") == "unknown rule option 'okazaki-x'");
     CHECK(r == before);
     CHECK(is_rule_option("RULES"));
+    CHECK(is_rule_option("host mate test"));
+    CHECK_FALSE(is_rule_option("host-mate-test"));  // a --rules key, not an option name
     CHECK_FALSE(is_rule_option("Threads"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table of rule fields (rule_fields.hpp): one row per RuleSet field, each settable on its own
+// as an option and in --rules; the presets are rows of values.
+
+namespace {
+
+// Every field's value as text, in table order.
+std::vector<std::string> field_values(const RuleSet& r) {
+    std::vector<std::string> v;
+    for (const RuleField& f : rule_fields()) v.push_back(rule_value_text(f, r));
+    return v;
+}
+
+// The texts of every value a field takes (a number: its limits and one between).
+std::vector<std::string> all_values(const RuleField& f) {
+    switch (f.kind) {
+        case RuleField::Kind::CHECK: return {"true", "false"};
+        case RuleField::Kind::CHOICE: return {f.choices.begin(), f.choices.end()};
+        case RuleField::Kind::NUMBER: break;
+    }
+    return {std::to_string(f.min), std::to_string(f.max), std::to_string((f.min + f.max) / 3)};
+}
+
+}  // namespace
+
+TEST_CASE("rule fields: the table has one row for each RuleSet field", "[rules][rule-set][options]") {
+    // A field added to RuleSet breaks this line: give it a row in rule_fields.cpp, then count it here.
+    RuleSet r;
+    auto& [preset, okazaki, lance, victim, repetition, bare_king, mate_test, ply_limit, sfen_field] = r;
+    (void)preset;
+    CHECK(rule_fields().size() == 8);
+    // Each row reads and writes its own field, and no other.
+    okazaki = true;
+    lance = true;
+    victim = true;
+    repetition = RepetitionRule::DRAW;
+    bare_king = BareKingRule::LISHOGI;
+    mate_test = true;
+    ply_limit = 77;
+    sfen_field = true;
+    CHECK(field_values(r) == std::vector<std::string>{"true", "true", "true", "Draw", "lishogi", "true", "77", "true"});
+    std::set<std::string> keys, options;
+    for (const RuleField& f : rule_fields()) {
+        keys.insert(std::string(f.key));
+        options.insert(std::string(f.option));
+        CHECK(f.key.find(' ') == std::string_view::npos);
+        CHECK_FALSE(f.doc.empty());
+    }
+    CHECK(keys.size() == rule_fields().size());
+    CHECK(options.size() == rule_fields().size());
+}
+
+TEST_CASE("rule fields: every value of every field can be set alone, as an option and in --rules",
+          "[rules][rule-set][options]") {
+    for (const RuleSet* base : {&book_rules(), &xboard_rules(), &lishogi_rules()})
+        for (const RuleField& f : rule_fields())
+            for (const std::string& value : all_values(f)) {
+                INFO(preset_name(base->preset) << " " << f.key << "=" << value);
+                RuleSet by_option = *base;
+                CHECK(apply_rule_option(by_option, f.option, value) == "");
+                RuleSet by_argument = *base;
+                CHECK(apply_rules_argument(by_argument, std::string(f.key) + "=" + value) == "");
+                CHECK(by_argument == by_option);
+                CHECK(rule_value_text(f, by_option) == value);
+                // The other fields keep the base's values.
+                std::vector<std::string> want = field_values(*base), got = field_values(by_option);
+                const size_t at = size_t(&f - rule_fields().data());
+                want[at] = got[at] = "";
+                CHECK(got == want);
+                CHECK(by_option.preset == base->preset);
+            }
+}
+
+TEST_CASE("rule fields: each preset is the book with its row of values", "[rules][rule-set][options]") {
+    for (const std::string& name : preset_names()) {
+        INFO(name);
+        const RuleSet& preset = *find_rule_preset(name);
+        RuleSet r = book_rules();
+        for (const RuleField& f : rule_fields())
+            REQUIRE(apply_rule_option(r, f.option, rule_value_text(f, preset)) == "");
+        r.preset = preset.preset;
+        CHECK(r == preset);
+    }
+}
+
+TEST_CASE("rules argument: a preset, then fields one by one; errors change nothing", "[rules][rule-set][options]") {
+    RuleSet r = xboard_rules();
+    CHECK(apply_rules_argument(r, "lishogi") == "");
+    CHECK(r == lishogi_rules());
+    CHECK(apply_rules_argument(r, "BOOK,okazaki,repetition=jcsa,bare-king") == "");
+    RuleSet want = book_rules();
+    want.okazaki = true;
+    want.repetition = RepetitionRule::JCSA;
+    want.bare_king = BareKingRule::BOOK;  // alone: on, the book's rule under the book
+    CHECK(r == want);
+    CHECK(apply_rules_argument(r, "lishogi,bare-king=off,bare-king") == "");
+    CHECK(r.bare_king == BareKingRule::LISHOGI);  // alone under lishogi: lishogi's rule
+    // Without a preset the fields vary what was there.
+    r = xboard_rules();
+    CHECK(apply_rules_argument(r, "reversible-ply-limit=0") == "");
+    CHECK(r.reversible_ply_limit == 0);
+    CHECK(r.host_mate_test);
+
+    const RuleSet before = r;
+    const std::string fields =
+        "fields: okazaki, lance-promotes-on-last-rank, lion-victim-protects, repetition, bare-king, host-mate-test, "
+        "reversible-ply-limit, sfen-counter-strike-at-capture)";
+    CHECK(apply_rules_argument(r, "chess") == "unknown rule 'chess' (presets: book, xboard, lishogi; " + fields);
+    CHECK(apply_rules_argument(r, "book,okazaki=1,Okazaki rule=1") ==
+          "unknown rule 'Okazaki rule' (presets: book, xboard, lishogi; " + fields);
+    CHECK(apply_rules_argument(r, "okazaki,xboard") == "the preset 'xboard' must come first");
+    CHECK(apply_rules_argument(r, "book,okazaki=maybe") == "okazaki needs true or false, got 'maybe'");
+    CHECK(apply_rules_argument(r, "reversible-ply-limit") ==
+          "reversible-ply-limit needs a value: reversible-ply-limit=an integer from 0 to 10000");
+    CHECK(apply_rules_argument(r, "reversible-ply-limit=12a") ==
+          "reversible-ply-limit needs an integer from 0 to 10000, got '12a'");
+    CHECK(apply_rules_argument(r, "book,,okazaki").rfind("an empty item in 'book,,okazaki' (PRESET[,KEY=VALUE...]", 0) == 0);
+    CHECK(apply_rules_argument(r, "").rfind("an empty item", 0) == 0);
+    CHECK(r == before);
+}
+
+TEST_CASE("docs: the rule-field table in docs/rules.md is the one in code", "[rules][docs]") {
+    // Regenerate with `shishi rules` (it prints this table) when a field changes.
+    std::ifstream in(std::string(SHISHI_SOURCE_DIR) + "/docs/rules.md");
+    REQUIRE(in);
+    std::string docs, line;
+    bool inside = false;
+    while (std::getline(in, line)) {
+        if (line == "<!-- rule-fields: end -->") inside = false;
+        if (inside) docs += line + "\n";
+        if (line == "<!-- rule-fields: begin (made by `shishi rules`; a test compares) -->") inside = true;
+    }
+    CHECK(docs == rule_fields_markdown());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -115,7 +115,8 @@ TEST_CASE("shards are whole game pairs, and every game is in one shard", "[match
         }
     }
     CHECK(parse_shard("2/4")->index == 2);
-    for (const char* bad : {"0/4", "5/4", "1/0", "a/b", "1/", "/2", "2", "-1/2", "1/2/3", ""})
+    // Beyond int: refused (std::stoi threw there before, ending shishi-match).
+    for (const char* bad : {"0/4", "5/4", "1/0", "a/b", "1/", "/2", "2", "-1/2", "1/2/3", "", "99999999999/1", "1/99999999999"})
         CHECK_FALSE(parse_shard(bad));
 }
 

@@ -12,6 +12,7 @@
 
 #include "live_streams.hpp"
 #include "match_test_support.hpp"
+#include "shishi/core/rule_fields.hpp"
 #include "shishi/match/interrupt.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/runner.hpp"
@@ -253,7 +254,7 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     CHECK(o->referee.margin_ms == 150);
     CHECK(o->engines[0].name == "One");
     // The referee's rules are sent to engines that offer the rule options.
-    REQUIRE(o->engines[0].rule_options.size() == 4);
+    REQUIRE(o->engines[0].rule_options.size() == shishi::rule_fields().size() + 1);
     CHECK(o->engines[0].rule_options[0].name == "Rules");
     CHECK(o->engines[0].rule_options[0].value == "book");
     CHECK(o->engines[1].rule_options[1].value == "true");  // Okazaki rule
@@ -266,6 +267,20 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     want.okazaki = true;
     CHECK(lishogi->referee.rules == want);
     CHECK(lishogi->engines[0].rule_options[0].value == "lishogi");
+    // Any rule field, one by one (the grammar of rules_argument.hpp, shared with shishi).
+    auto fields = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x",
+                                    "--rules", "book,host-mate-test,reversible-ply-limit=60,bare-king=lishogi"},
+                                   err);
+    REQUIRE(fields);
+    want = shishi::book_rules();
+    want.host_mate_test = true;
+    want.reversible_ply_limit = 60;
+    want.bare_king = shishi::BareKingRule::LISHOGI;
+    CHECK(fields->referee.rules == want);
+    bool sent = false;
+    for (const shishi::RuleOptionSpec& spec : fields->engines[0].rule_options)
+        sent = sent || (spec.name == "Reversible ply limit" && spec.value == "60");
+    CHECK(sent);
     auto plain = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x"}, err);
     REQUIRE(plain);
     CHECK(plain->referee.rules == shishi::book_rules());
@@ -308,5 +323,18 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
         std::ostringstream e;
         CHECK_FALSE(parse_match_args(args, e));
         CHECK_FALSE(e.str().empty());
+    }
+    // The --rules messages name the problem and what is known.
+    for (const auto& [rules, message] : std::vector<std::pair<std::string, std::string>>{
+             {"book,castling=1", "--rules: unknown rule 'castling' (presets: book, xboard, lishogi; fields: okazaki, "},
+             {"okazaki,lishogi", "--rules: the preset 'lishogi' must come first"},
+             {"reversible-ply-limit=-3", "--rules: reversible-ply-limit needs an integer from 0 to 10000, got '-3'"},
+             {"repetition", "--rules: repetition needs a value: repetition=XBoard, JCSA, Draw or lishogi"}}) {
+        std::ostringstream e;
+        INFO(rules);
+        CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x",
+                                      "--rules", rules},
+                                     e));
+        CHECK(e.str().find(message) != std::string::npos);
     }
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "match_test_support.hpp"
+#include "shishi/core/rule_fields.hpp"
 #include "shishi/match/engine_spec.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/runner.hpp"
@@ -173,7 +174,7 @@ TEST_CASE("engine words (--engine) and engines files define engines with their o
     CHECK(o.engines[2].tc->depth == 5);
     CHECK(o.engines[2].tc->base_ms == 10000);  // the match's clock with its own depth
     // Every engine, not only --first and --second, is offered the referee's rules.
-    for (const EngineConfig& e : o.engines) CHECK(e.rule_options.size() == 4);
+    for (const EngineConfig& e : o.engines) CHECK(e.rule_options.size() == shishi::rule_fields().size() + 1);
 
     std::string file = "/tmp/shishi_match_test_engines_" + std::to_string(::getpid()) + ".json";
     std::ofstream(file) << R"({"engines": [

@@ -33,9 +33,18 @@ TEST_CASE("usi: answers the opening usi with id, options and usiok", "[usi]") {
     CHECK(first_with(out, "option name Rules ") ==
           "option name Rules type combo default lishogi var book var xboard var lishogi");
     CHECK(first_with(out, "option name Okazaki rule ") == "option name Okazaki rule type check default false");
-    CHECK(first_with(out, "option name Bare King ") == "option name Bare King type check default true");
+    CHECK(first_with(out, "option name Lance promotes on last rank ") ==
+          "option name Lance promotes on last rank type check default true");
+    CHECK(first_with(out, "option name Lion victim protects ") == "option name Lion victim protects type check default true");
     CHECK(first_with(out, "option name Repetition rule ") ==
           "option name Repetition rule type combo default lishogi var XBoard var JCSA var Draw var lishogi");
+    CHECK(first_with(out, "option name Bare King ") ==
+          "option name Bare King type combo default lishogi var Off var Book var lishogi");
+    CHECK(first_with(out, "option name Host mate test ") == "option name Host mate test type check default false");
+    CHECK(first_with(out, "option name Reversible ply limit ") ==
+          "option name Reversible ply limit type spin default 0 min 0 max 10000");
+    CHECK(first_with(out, "option name SFEN counter-strike at capture ") ==
+          "option name SFEN counter-strike at capture type check default true");
     // every line before usiok is an id or option line
     for (size_t i = 0; i + 1 < out.size(); ++i)
         CHECK((starts_with(out[i], "id ") || starts_with(out[i], "option name ")));
@@ -79,6 +88,12 @@ TEST_CASE("usi: setoption accepts every declared option and the host's USI_Ponde
         "setoption name Repetition value draw\n"  // the older USI names still work
         "setoption name Okazaki value false\n"
         "setoption name BareKing value false\n"
+        "setoption name Bare King value Book\n"
+        "setoption name Lance promotes on last rank value false\n"
+        "setoption name Lion victim protects value false\n"
+        "setoption name Host mate test value true\n"
+        "setoption name Reversible ply limit value 102\n"
+        "setoption name SFEN counter-strike at capture value false\n"
         "setoption name USI_Ponder value true\n"
         "setoption name USI_Variant value chushogi\n"
         "isready\n";
@@ -130,6 +145,10 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
         {"name Move Overhead value -1", "setoption: Move Overhead needs an integer from 0 to 60000, got '-1'", "Move Overhead"},
         {"name Okazaki value yes", "setoption: Okazaki rule needs true or false, got 'yes'", "Okazaki rule"},
         {"name Repetition value Chess", "setoption: Repetition rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'", "Repetition rule"},
+        {"name Bare King value maybe", "setoption: Bare King needs Off, Book or lishogi, got 'maybe'", "Bare King"},
+        {"name Reversible ply limit value -1",
+         "setoption: Reversible ply limit needs an integer from 0 to 10000, got '-1'", "Reversible ply limit"},
+        {"name Host mate test value 2", "setoption: Host mate test needs true or false, got '2'", "Host mate test"},
         {"name Rules value chess", "setoption: Rules needs book, xboard or lishogi, got 'chess'", "Rules"},
         {"name Rules", "setoption: Rules needs book, xboard or lishogi, got nothing", "Rules"},
         {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'", ""},
@@ -149,6 +168,24 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
     CHECK(t.engine.rules().okazaki);
     CHECK(apply_setoption(split_words("name Repetition value JCSA"), t.table()).error.empty());
     CHECK(t.engine.rules().repetition == shishi::RepetitionRule::JCSA);
+    // Every rule field is an option of its own.
+    CHECK(apply_setoption(split_words("name Lance promotes on last rank value false"), t.table()).error.empty());
+    CHECK_FALSE(t.engine.rules().lance_promotes_on_last_rank);
+    CHECK(apply_setoption(split_words("name Lion victim protects value false"), t.table()).error.empty());
+    CHECK_FALSE(t.engine.rules().lion_victim_protects);
+    CHECK(apply_setoption(split_words("name Bare King value book"), t.table()).error.empty());
+    CHECK(t.engine.rules().bare_king == shishi::BareKingRule::BOOK);
+    CHECK(t.table().value("Bare King") == "Book");
+    CHECK(apply_setoption(split_words("name Bare King value false"), t.table()).error.empty());  // it was a check
+    CHECK(t.engine.rules().bare_king == shishi::BareKingRule::OFF);
+    CHECK(t.table().value("Bare King") == "Off");
+    CHECK(apply_setoption(split_words("name Host mate test value true"), t.table()).error.empty());
+    CHECK(t.engine.rules().host_mate_test);
+    CHECK(apply_setoption(split_words("name Reversible ply limit value 40"), t.table()).error.empty());
+    CHECK(t.engine.rules().reversible_ply_limit == 40);
+    CHECK(apply_setoption(split_words("name SFEN counter-strike at capture value false"), t.table()).error.empty());
+    CHECK_FALSE(t.engine.rules().sfen_counter_strike_at_capture);
+    CHECK(t.table().value("Rules") == "lishogi");  // the preset it was made from
     CHECK(apply_setoption(split_words("name Move Overhead value 5000"), t.table()).error.empty());
     CHECK(t.engine.move_overhead_ms() == 5000);
     // A preset resets every rule.

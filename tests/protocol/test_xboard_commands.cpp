@@ -29,8 +29,11 @@ TEST_CASE("xboard: protover 2 announces the features and ends with done=1", "[xb
                           "colors=0", "sigint=0", "sigterm=0", "analyze=1", "highlight=1"})
         CHECK(all.find(f) != std::string::npos);
     for (const char* o : {"option=\"Rules -combo book /// *xboard /// lishogi\"", "option=\"Okazaki rule -check 0\"",
-                          "option=\"Bare King -check 0\"",
-                          "option=\"Repetition rule -combo *XBoard /// JCSA /// Draw /// lishogi\"", "option=\"Resign -check 0\"",
+                          "option=\"Lance promotes on last rank -check 0\"", "option=\"Lion victim protects -check 0\"",
+                          "option=\"Repetition rule -combo *XBoard /// JCSA /// Draw /// lishogi\"",
+                          "option=\"Bare King -combo *Off /// Book /// lishogi\"", "option=\"Host mate test -check 1\"",
+                          "option=\"Reversible ply limit -spin 102 0 10000\"",
+                          "option=\"SFEN counter-strike at capture -check 0\"", "option=\"Resign -check 0\"",
                           "option=\"Contempt -spin 0 -1000 1000\""})
         CHECK(all.find(o) != std::string::npos);
     CHECK(out.back() == "feature done=1");
@@ -128,8 +131,10 @@ TEST_CASE("xboard: new resets the position after setboard", "[xboard]") {
 TEST_CASE("xboard: options, memory, cores and clock commands check their values", "[xboard]") {
     auto out = transcript(START +
                           "option Okazaki rule=1\noption Bare King=0\noption Repetition rule=JCSA\n"
+                          "option Bare King=Book\noption Reversible ply limit=60\noption Host mate test=0\n"
                           "option Resign=1\noption Contempt=-20\n"
                           "option Okazaki rule=yes\noption Repetition rule=Chess\noption Contempt=5000\n"
+                          "option Reversible ply limit=-2\noption Bare King=JCSA\n"
                           "option Nonsense=1\n"
                           "memory 16\ncores 1\nmemory lots\ncores 0\n"
                           "level 40 5 0\nlevel 0 0:30 2\nlevel 0 1:30 0.5\nst 2\nsd 6\ntime 3000\notim 2000\n"
@@ -138,6 +143,8 @@ TEST_CASE("xboard: options, memory, cores and clock commands check their values"
         "Error (bad option value): option Okazaki rule=yes",
         "Error (bad option value): option Repetition rule=Chess",
         "Error (bad option value): option Contempt=5000",
+        "Error (bad option value): option Reversible ply limit=-2",
+        "Error (bad option value): option Bare King=JCSA",
         "Error (unknown option): option Nonsense=1",
         "Error (bad argument): memory lots",
         "Error (bad argument): cores 0",
@@ -163,6 +170,10 @@ TEST_CASE("xboard: the Rules option chooses the rule set; xboard's adjudicates a
     auto book = transcript(START + "option Rules=book\n" + stalemate);
     CHECK(first_with(book, "1/2-1/2").empty());
     CHECK(!first_with(book, "move ").empty());
+    // The mate test alone switched off (every rule field is an option of its own): as the book.
+    auto no_mate_test = transcript(START + "option Host mate test=0\n" + stalemate);
+    CHECK(first_with(no_mate_test, "1/2-1/2").empty());
+    CHECK(!first_with(no_mate_test, "move ").empty());
     // lishogi's: a bare king, so White has won already.
     auto lishogi = transcript(START + "option Rules=lishogi\n" + stalemate);
     CHECK(first_with(lishogi, "1-0") == "1-0 {Black has a bare king}");

@@ -21,8 +21,9 @@ public:
     std::optional<std::string> positional_string(const char* what);
     std::optional<int> int_option(const char* name, int lo, int hi);
     std::optional<std::string> string_option(const char* name);
-    // --rules book|xboard|lishogi (the book when not given); nullptr on an unknown name.
-    const RuleSet* rules_option();
+    // --rules PRESET[,KEY=VALUE...] (rules_argument.hpp), applied to `base`; `base` itself
+    // when not given; nullptr (and an error) when it does not read.
+    const RuleSet* rules_option(const RuleSet& base = book_rules());
     // --fen / --sfen, the start position when neither is given, with `rules`; nullopt on a bad
     // position.
     std::optional<Position> position_option(const RuleSet& rules = book_rules());

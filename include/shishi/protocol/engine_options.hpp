@@ -23,6 +23,9 @@ struct EngineOption {
     std::string default_value;
     int64_t min = 0, max = 0;           // spin
     std::vector<std::string> choices;   // combo
+    // Combo: other values accepted (the older forms of a value, e.g. true/false of a former
+    // check); stored as given, so on_change must turn them into a choice.
+    std::vector<std::string> more_values;
     // Called after the value changed; may return a note for the user ("" = nothing to say),
     // and may correct the value (e.g. the hash size that could really be allocated).
     std::function<std::string(EngineOption&)> on_change;
