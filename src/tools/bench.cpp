@@ -4,7 +4,7 @@
 // moves from the start (positions from Shishi self-play games at 20000 nodes a move, openings
 // 1, 2, 3 and 4 of data/openings.txt) so that engines without a working setboard (HaChu) can be
 // set up in the same positions for a speed comparison (scripts/speed-vs-hachu).
-#include "shishi/search/bench.hpp"
+#include "shishi/tools/bench.hpp"
 
 #include <chrono>
 #include <iterator>
