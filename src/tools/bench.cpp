@@ -4,17 +4,27 @@
 // moves from the start (positions from Shishi self-play games at 20000 nodes a move, openings
 // 1, 2, 3 and 4 of data/openings.txt) so that engines without a working setboard (HaChu) can be
 // set up in the same positions for a speed comparison (scripts/speed-vs-hachu).
+// The searches run as a host would ask for them, through a USI session (as Stockfish's bench
+// drives its UCI commands): the protocol and engine layers are exercised, not only the searcher.
 #include "shishi/tools/bench.hpp"
 
 #include <chrono>
 #include <iterator>
+#include <memory>
+#include <optional>
 #include <ostream>
 #include <sstream>
+#include <string_view>
 
-#include "shishi/search/search.hpp"
+#include "line_queue.hpp"
+#include "shishi/core/text.hpp"
+#include "shishi/protocol/usi.hpp"
+#include "shishi/search/types.hpp"
 
 namespace shishi {
 namespace {
+
+constexpr int BENCH_HASH_MB = 16;
 
 const char* const BENCH_MOVES[] = {
     "",  // the start position
@@ -72,31 +82,112 @@ Parsed<Position> bench_position(const std::string& moves) {
     return Parsed<Position>::ok(std::move(pos));
 }
 
-uint64_t run_bench(int depth, std::ostream& out, int threads) {
-    Searcher searcher(16);
-    searcher.set_threads(threads);
-    uint64_t total = 0;
-    const auto t0 = std::chrono::steady_clock::now();
-    int index = 0;
+std::vector<std::string> bench_commands(int depth, int threads) {
+    std::vector<std::string> lines = {
+        "usi",
+        "setoption name USI_Hash value " + std::to_string(BENCH_HASH_MB),
+        "setoption name Threads value " + std::to_string(threads),
+        // The positions' moves are the book's (bench_position); lishogi's rules, USI's
+        // default, would judge repetitions and bare kings differently.
+        "setoption name Rules value book",
+        "isready",
+    };
     for (const char* moves : BENCH_MOVES) {
-        ++index;
-        auto parsed = bench_position(moves);
-        if (!parsed) {
-            out << "position " << index << ": bad moves (" << parsed.error << ")\n";
+        std::string position = "position startpos";
+        if (const Parsed<Position> pos = bench_position(moves)) {
+            if (pos.value->plies() > 0) position += " moves";
+            for (int i = 0; i < pos.value->plies(); ++i) {
+                position += ' ';  // (not += " " + text: GCC 12 warns falsely, -Wrestrict)
+                position += move_to_usi(pos.value->history(i).move);
+            }
+        } else {
+            position += " moves " + std::string(moves);  // refused by the session, with a note
+        }
+        lines.push_back("usinewgame");  // a fresh table for each position
+        lines.push_back(position);
+        lines.push_back("go depth " + std::to_string(depth));
+    }
+    lines.push_back("quit");
+    return lines;
+}
+
+namespace {
+
+// What the last `info` line before a `bestmove` said (the finished iteration's).
+struct BenchAnswer {
+    int depth = 0;
+    int score = 0;
+    uint64_t nodes = 0;
+    std::string best = "none";  // XBoard's move text
+};
+
+// The score of an `info` line's "cp N" / "mate N" in the searcher's own scale.
+int searcher_score(std::string_view kind, int64_t n) {
+    if (kind != "mate") return int(n);
+    const int plies = int(n < 0 ? -n : n);  // usi_info.cpp: plies = SCORE_MATE - |score| + 1
+    return n < 0 ? -(SCORE_MATE - plies + 1) : SCORE_MATE - plies + 1;
+}
+
+// Reads the session's lines until the `bestmove` answering a `go`; notes (`info string`) are
+// passed on to `out`.
+BenchAnswer read_answer(LineQueue& lines, const Position& root, std::ostream& out) {
+    BenchAnswer a;
+    for (;;) {
+        const std::string line = lines.wait_line();
+        const std::vector<std::string_view> w = split_words(line);
+        if (w.empty()) continue;
+        if (w[0] == "bestmove") {
+            if (w.size() > 1)
+                if (const Parsed<Move> m = parse_usi_move(root, w[1])) a.best = move_to_xboard(*m);
+            return a;
+        }
+        if (w[0] != "info") continue;
+        if (w.size() > 1 && w[1] == "string") {
+            out << "note: " << line.substr(line.find("string") + 7) << "\n";
             continue;
         }
-        Position pos = *parsed;
-        searcher.new_game();
-        SearchLimits limits;
-        limits.depth = depth;
-        SearchResult r = searcher.search(pos, limits);
-        total += r.nodes;
-        out << "position " << index << " depth " << r.depth << " nodes " << r.nodes << " score "
-            << r.score << " best " << (r.best.is_none() ? std::string("none") : move_to_xboard(r.best))
-            << "\n";
+        for (size_t i = 1; i + 1 < w.size(); ++i) {
+            auto number = [&](size_t at) { return parse_integer(w[at], INT64_MIN / 2, INT64_MAX / 2, Sign::MINUS).value_or(0); };
+            if (w[i] == "depth") a.depth = int(number(i + 1));
+            else if (w[i] == "nodes") a.nodes = uint64_t(number(i + 1));
+            else if (w[i] == "score" && i + 2 < w.size()) a.score = searcher_score(w[i + 1], number(i + 2));
+        }
     }
-    const double secs =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Passes on the notes the session has written so far (a clamped option, a refused command).
+void pass_notes(LineQueue& lines, std::ostream& out) {
+    while (const std::optional<std::string> line = lines.try_line())
+        if (line->rfind("info string ", 0) == 0) out << "note: " << line->substr(12) << "\n";
+}
+
+}  // namespace
+
+uint64_t run_bench(int depth, std::ostream& out, int threads) {
+    LineQueue lines;  // before the session: it writes here until it is gone
+    std::ostream session_out(&lines);
+    std::unique_ptr<LineSession> session = make_usi_session(session_out);
+    uint64_t total = 0;
+    std::chrono::steady_clock::time_point t0;
+    int searched = 0;
+    for (const std::string& command : bench_commands(depth, threads)) {
+        if (command == "usinewgame" && searched == 0) t0 = std::chrono::steady_clock::now();  // set up (hash)
+        session->handle_line(command);
+        if (command.rfind("go ", 0) != 0) {
+            pass_notes(lines, out);
+            continue;
+        }
+        const int index = ++searched;
+        // The root, for the bestmove's XBoard text (a bad list: the session's note says why,
+        // and its answer is `bestmove resign`).
+        const Parsed<Position> root = bench_position(BENCH_MOVES[index - 1]);
+        const BenchAnswer a = read_answer(lines, root ? *root : Position::start(), out);
+        total += a.nodes;
+        out << "position " << index << " depth " << a.depth << " nodes " << a.nodes << " score " << a.score
+            << " best " << a.best << "\n";
+    }
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    session.reset();  // joins the search thread before `lines` goes
     out << "nodes " << total << "\n";
     out << "nps " << uint64_t(secs > 0 ? double(total) / secs : 0.0) << std::endl;
     return total;
