@@ -172,16 +172,19 @@ uint64_t run_bench(int depth, std::ostream& out, int threads) {
     int searched = 0;
     for (const std::string& command : bench_commands(depth, threads)) {
         if (command == "usinewgame" && searched == 0) t0 = std::chrono::steady_clock::now();  // set up (hash)
-        session->handle_line(command);
         if (command.rfind("go ", 0) != 0) {
+            session->handle_line(command);
             pass_notes(lines, out);
             continue;
         }
         const int index = ++searched;
         // The root, for the bestmove's XBoard text (a bad list: the session's note says why,
-        // and its answer is `bestmove resign`).
-        const Parsed<Position> root = bench_position(BENCH_MOVES[index - 1]);
-        const BenchAnswer a = read_answer(lines, root ? *root : Position::start(), out);
+        // and its answer is `bestmove resign`). Made before the search starts: the first
+        // search builds the evaluation's tables, which making a Position reads (TSan).
+        const Parsed<Position> parsed = bench_position(BENCH_MOVES[index - 1]);
+        const Position root = parsed ? *parsed : Position::start();
+        session->handle_line(command);
+        const BenchAnswer a = read_answer(lines, root, out);
         total += a.nodes;
         out << "position " << index << " depth " << a.depth << " nodes " << a.nodes << " score " << a.score
             << " best " << a.best << "\n";
