@@ -11,8 +11,8 @@
 #include "shishi/cli/output_path.hpp"
 #include "shishi/protocol/engine.hpp"
 #include "shishi/platform/platform.hpp"
-#include "shishi/record/analysis.hpp"
-#include "shishi/record/eval_graph.hpp"
+#include "shishi/tools/analysis.hpp"
+#include "shishi/tools/eval_graph.hpp"
 
 namespace shishi::cli {
 

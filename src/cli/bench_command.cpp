@@ -3,7 +3,7 @@
 #include <ostream>
 
 #include "shishi/cli/options.hpp"
-#include "shishi/search/bench.hpp"
+#include "shishi/tools/bench.hpp"
 
 namespace shishi::cli {
 

@@ -6,8 +6,8 @@
 #include "shishi/cli/interrupt.hpp"
 #include "shishi/cli/options.hpp"
 #include "shishi/cli/output_path.hpp"
-#include "shishi/eval/tuning.hpp"
-#include "shishi/eval/training_games.hpp"
+#include "shishi/tools/tuning.hpp"
+#include "shishi/tools/training_games.hpp"
 
 namespace shishi::cli {
 

@@ -15,10 +15,10 @@
 #include "shishi/cli/interrupt.hpp"
 #include "shishi/core/perft.hpp"
 #include "shishi/eval/eval_params.hpp"
-#include "shishi/eval/tuning.hpp"
+#include "shishi/tools/tuning.hpp"
 #include "shishi/protocol/engine.hpp"
 #include "shishi/protocol/startup_options.hpp"
-#include "shishi/record/analysis.hpp"
+#include "shishi/tools/analysis.hpp"
 #include "shishi/record/record.hpp"
 
 using namespace shishi;

@@ -5,7 +5,7 @@
 #include <sstream>
 
 #include "fuzz_support.hpp"
-#include "shishi/eval/training_games.hpp"
+#include "shishi/tools/training_games.hpp"
 #include "shishi/match/game_pgn.hpp"
 #include "shishi/record/san.hpp"
 

@@ -18,7 +18,7 @@
 #include "shishi/core/notation.hpp"
 #include "shishi/protocol/engine.hpp"
 #include "shishi/protocol/usi_text.hpp"
-#include "shishi/search/bench.hpp"
+#include "shishi/tools/bench.hpp"
 
 using namespace std::chrono_literals;
 using namespace shishi;

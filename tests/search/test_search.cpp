@@ -10,7 +10,7 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/core/rules.hpp"
-#include "shishi/search/bench.hpp"
+#include "shishi/tools/bench.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/search/tt.hpp"
 

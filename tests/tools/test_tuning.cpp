@@ -8,8 +8,8 @@
 
 #include "shishi/core/notation.hpp"
 #include "shishi/eval/eval.hpp"
-#include "shishi/eval/training_games.hpp"
-#include "shishi/eval/tuning.hpp"
+#include "shishi/tools/training_games.hpp"
+#include "shishi/tools/tuning.hpp"
 #include "test_support.hpp"
 
 using namespace shishi;

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "shishi/record/analysis.hpp"
+#include "shishi/tools/analysis.hpp"
 
 namespace shishi::record {
 

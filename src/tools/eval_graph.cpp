@@ -1,4 +1,4 @@
-#include "shishi/record/eval_graph.hpp"
+#include "shishi/tools/eval_graph.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "record_test_support.hpp"
-#include "shishi/record/analysis.hpp"
-#include "shishi/record/eval_graph.hpp"
+#include "record/record_test_support.hpp"
+#include "shishi/tools/analysis.hpp"
+#include "shishi/tools/eval_graph.hpp"
 
 using namespace shishi;
 using namespace shishi::record;

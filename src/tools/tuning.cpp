@@ -5,7 +5,7 @@
 #include <ostream>
 
 #include "shishi/eval/eval.hpp"
-#include "shishi/eval/tuning.hpp"
+#include "shishi/tools/tuning.hpp"
 
 namespace shishi {
 

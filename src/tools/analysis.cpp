@@ -1,4 +1,4 @@
-#include "shishi/record/analysis.hpp"
+#include "shishi/tools/analysis.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -8,7 +8,7 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/eval/eval.hpp"
-#include "shishi/eval/training_games.hpp"
+#include "shishi/tools/training_games.hpp"
 #include "shishi/record/san.hpp"
 
 namespace shishi {

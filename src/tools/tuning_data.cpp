@@ -5,7 +5,7 @@
 #include <string>
 
 #include "shishi/core/notation.hpp"
-#include "shishi/eval/tuning.hpp"
+#include "shishi/tools/tuning.hpp"
 
 namespace shishi {
 namespace {
