@@ -56,8 +56,8 @@ std::optional<Shard> parse_shard(const std::string& text) {
     return Shard{i, n};
 }
 
-Schedule::Schedule(std::vector<Pairing> pairings, int games_per_pairing)
-    : pairings_(std::move(pairings)), games_(games_per_pairing) {}
+Schedule::Schedule(std::vector<Pairing> pairings, int games_per_pairing, Colours colours)
+    : pairings_(std::move(pairings)), games_(games_per_pairing), colours_(colours) {}
 
 GameSlot Schedule::slot(int index) const {
     GameSlot s;
@@ -73,6 +73,7 @@ GameSlot Schedule::slot(int index) const {
         s.game = games_ - 1;
     }
     s.opening = s.game / 2;
+    s.a_white = (!colours_.swap || s.game % 2 == 0) != colours_.reverse;
     const Pairing& pr = pairings_[size_t(s.pairing)];
     s.white = s.a_is_white() ? pr.a : pr.b;
     s.black = s.a_is_white() ? pr.b : pr.a;

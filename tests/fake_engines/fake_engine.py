@@ -22,6 +22,7 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --split-legs                     send a multi-leg XBoard move as one `move` line per leg
   --name NAME                      name announced in the handshake
   --log FILE                       append every line it receives to FILE
+  --no-reuse                       (xboard) ask not to be reused between games: feature reuse=0
 When the move list runs out it resigns.
 """
 import argparse
@@ -54,6 +55,7 @@ def main():
     ap.add_argument("--split-legs", action="store_true")
     ap.add_argument("--name", default="Fake")
     ap.add_argument("--log", default=None)
+    ap.add_argument("--no-reuse", action="store_true")
     a = ap.parse_args()
     moves = a.moves.split()
     state = {"turn": 0, "received": 0, "playing": False}
@@ -127,7 +129,8 @@ def main():
             return
         if a.protocol == "xboard":
             if cmd == "protover":
-                out('feature myname="%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0 done=1' % a.name)
+                out('feature myname="%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0%s done=1'
+                    % (a.name, " reuse=0" if a.no_reuse else ""))
             elif cmd == "ping":
                 if not a.no_pong:
                     out("pong " + (words[1] if len(words) > 1 else ""))
