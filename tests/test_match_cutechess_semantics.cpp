@@ -62,7 +62,7 @@ MatchOptions cutechess(const std::vector<std::string>& args) {
 
 }  // namespace
 
-TEST_CASE("-noswap and -reverse decide who is White in each game of a pairing", "[match][cutechess][tournament]") {
+TEST_CASE("cutechess -noswap and -reverse decide who is White in each game of a pairing", "[match][cutechess][tournament]") {
     const auto white_of = [](Colours c) {
         Schedule s(make_pairings(2, TournamentKind::ROUND_ROBIN), 4, c);
         std::vector<int> w;
@@ -93,7 +93,7 @@ TEST_CASE("-noswap and -reverse decide who is White in each game of a pairing", 
     CHECK(whites(r.pgn) == std::vector<std::string>{"B", "A"});
 }
 
-TEST_CASE("-wait N pauses N ms between two games of a worker", "[match][cutechess]") {
+TEST_CASE("cutechess -wait N pauses N ms between two games of a worker", "[match][cutechess]") {
     MatchOptions o = two_ply_match(temp_pgn("wait"), 2);
     o.wait_ms = cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-wait", "1500", "-rounds", "2", "-pgnout", "x"})
                     .wait_ms;
@@ -129,7 +129,7 @@ TEST_CASE("-wait N pauses N ms between two games of a worker", "[match][cuteches
     CHECK(err.str().find("--wait") != std::string::npos);
 }
 
-TEST_CASE("-epdout FILE writes each game's end position, one XBoard FEN a line", "[match][cutechess][outputs]") {
+TEST_CASE("cutechess -epdout FILE writes each game's end position, one XBoard FEN a line", "[match][cutechess][outputs]") {
     const std::string epd = temp_file("end") + ".epd";
     MatchOptions o = two_ply_match(temp_pgn("epd"), 2);
     o.epd_path = cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-epdout", epd, "-rounds", "2", "-pgnout", "x"})
@@ -206,7 +206,7 @@ TEST_CASE("engine words initstr=, ponder and restart= reach the engine", "[match
     CHECK(err.str().find("USI pondering") != std::string::npos);
 }
 
-TEST_CASE("-resign ... twosided=true is cutechess-cli's two-sided resign adjudication", "[match][cutechess][adjudication]") {
+TEST_CASE("cutechess -resign ... twosided=true is cutechess-cli's two-sided resign adjudication", "[match][cutechess][adjudication]") {
     MatchOptions o = cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-resign", "movecount=3", "score=400",
                                 "twosided=true", "-rounds", "2", "-pgnout", "x"});
     CHECK(o.referee.resign.move_count == 3);
