@@ -183,13 +183,17 @@ const OptionDef OPTIONS[] = {
              for (EngineSpec& e : *list) st.others.push_back(std::move(e));
          return bool(list);
      }},
-    {"--tournament", "round-robin|gauntlet", "who meets whom (default round-robin; gauntlet:\nthe first engine against each of the others)",
+    {"--tournament", "round-robin|gauntlet|knockout", "who meets whom (default round-robin; gauntlet:\nthe first engine against each of the others; knockout: a bracket, winners advance)",
      Takes::VALUE,
      [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
          auto t = parse_tournament(v[0]);
-         if (!t) error = "unknown tournament '" + v[0] + "' (round-robin or gauntlet)";
+         if (!t) error = "unknown tournament '" + v[0] + "' (round-robin, gauntlet or knockout)";
          else st.o.tournament = *t;
          return bool(t);
+     }},
+    {"--seeds", "N", "knockout: the first N engines are seeded (the rest drawn by --seed)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 0, 1000, " seeded engines", st.o.seeds, error);
      }},
     {"--first-protocol|--second-protocol", "xboard|usi", "the engine's protocol (default xboard)", Takes::VALUE,
      [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
@@ -547,6 +551,17 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
                 return fail(std::string(outputs[a].first) + " and " + outputs[b].first + " name the same file '" +
                             *outputs[a].second + "'");
     if (o.sprt && specs.size() != 2) return fail("--sprt needs exactly two engines");
+    if (o.seeds > 0 && o.tournament != TournamentKind::KNOCKOUT) return fail("--seeds is for --tournament knockout");
+    if (o.tournament == TournamentKind::KNOCKOUT) {
+        // The bracket depends on the results: no fixed list of games to slice, resume or merge.
+        const std::pair<bool, const char*> fixed_schedule_only[] = {
+            {!o.shard.whole(), "--shard"}, {o.resume, "--resume"}, {bool(o.sprt), "--sprt"},
+            {!o.json_path.empty(), "--json"}, {!o.plot_path.empty(), "--plot"}, {!o.epd_path.empty(), "--epd"}};
+        for (const auto& [given, name] : fixed_schedule_only)
+            if (given)
+                return fail(std::string(name) + " cannot be used with --tournament knockout: the bracket follows the "
+                            "results, so a knockout has no fixed list of games to slice, resume, merge or chart");
+    }
     const int64_t timeout = move_timeout.value_or(TimeControl{}.no_clock_move_limit_ms);
     // Each engine is checked under the limits it will play; only one with limits of its own
     // gets them in its config, the others play under the match's (referee.tc).

@@ -18,6 +18,7 @@
 #include "shishi/core/notation.hpp"
 #include "shishi/match/stop_request.hpp"
 #include "shishi/match/game_pgn.hpp"
+#include "shishi/match/knockout_runner.hpp"
 #include "shishi/match/runner_pgn_reader.hpp"
 #include "shishi/match/report.hpp"
 #include "shishi/match/results_json.hpp"
@@ -412,6 +413,15 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     if (stop_requested()) {
         out << "Interrupted before the first game: nothing played, " << o.pgn_path << " left as it was\n";
         return 130;
+    }
+    if (o.tournament == TournamentKind::KNOCKOUT) {
+        std::ofstream pgn(o.pgn_path, std::ios::trunc);
+        if (!pgn) {
+            err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
+            return 1;
+        }
+        const PgnHeader header{o.event, o.site.empty() ? host_name() : o.site, !o.pgn_min};
+        return run_knockout(o, configs, names, [&](int k) { return opening_for(book, k, o); }, pgn, header, out, err);
     }
     const Schedule schedule(make_pairings(int(configs.size()), o.tournament), o.games, o.colours);
 

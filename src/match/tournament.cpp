@@ -26,6 +26,7 @@ std::string pad(const std::string& s, size_t width, bool left = true) {
 std::optional<TournamentKind> parse_tournament(const std::string& text) {
     if (text == "round-robin") return TournamentKind::ROUND_ROBIN;
     if (text == "gauntlet") return TournamentKind::GAUNTLET;
+    if (text == "knockout") return TournamentKind::KNOCKOUT;
     return std::nullopt;
 }
 

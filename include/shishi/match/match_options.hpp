@@ -19,7 +19,8 @@ struct MatchOptions {
     // engines of --engines files in command-line order.
     std::vector<EngineConfig> engines;
     TournamentKind tournament = TournamentKind::ROUND_ROBIN;
-    int games = 0;                 // per pairing
+    int games = 0;                 // per pairing (knockout: per encounter, more on a tie)
+    int seeds = 0;                 // --seeds N: knockout's seeded engines (the first N)
     Colours colours;               // --no-swap, --reverse (cutechess's -noswap, -reverse)
     int wait_ms = 0;               // --wait MS: pause of each worker between two games
     RefereeSettings referee;

@@ -18,7 +18,8 @@
 
 namespace shishi::match {
 
-enum class TournamentKind { ROUND_ROBIN, GAUNTLET };
+// KNOCKOUT has no fixed schedule (the bracket follows the results): knockout.hpp plays it.
+enum class TournamentKind { ROUND_ROBIN, GAUNTLET, KNOCKOUT };
 std::optional<TournamentKind> parse_tournament(const std::string& text);
 
 struct Pairing {
