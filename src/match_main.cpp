@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "shishi/match/cutechess_args.hpp"
-#include "shishi/match/interrupt.hpp"
+#include "shishi/match/stop_request.hpp"
 #include "shishi/match/process.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/merge.hpp"

@@ -56,13 +56,36 @@ bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::strin
             return false;
         }
         c.white_pov = value == "on" || value == "true";
+    } else if (key == "restart") {
+        if (value != "auto" && value != "on" && value != "off") {
+            error = "bad restart value '" + value + "' (auto, on or off)";
+            return false;
+        }
+        c.restart = value == "on" ? EngineConfig::Restart::ON
+                    : value == "off" ? EngineConfig::Restart::OFF
+                                     : EngineConfig::Restart::AUTO;
+    } else if (key == "initstr") {
+        // cutechess-cli reads "\n" in the word as a line break.
+        for (size_t from = 0;;) {
+            const size_t at = value.find("\\n", from);
+            c.init_strings.push_back(value.substr(from, at == std::string::npos ? std::string::npos : at - from));
+            if (at == std::string::npos) break;
+            from = at + 2;
+        }
+    } else if (key == "ponder") {
+        if (value != "on" && value != "off" && value != "true" && value != "false") {
+            error = "bad ponder value '" + value + "' (on or off; a bare ponder means on)";
+            return false;
+        }
+        c.ponder = value == "on" || value == "true";
     } else if (key == "dir") c.dir = value;
     else if (key == "stderr") c.stderr_path = value;
     else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
         c.options.emplace_back(key.substr(7), value);
     } else {
         error = "unknown engine key '" + key +
-                "' (name, cmd, proto, tc, st, depth, nodes, dir, stderr, whitepov, option.NAME)";
+                "' (name, cmd, proto, tc, st, depth, nodes, dir, stderr, whitepov, ponder, restart, initstr, "
+                "option.NAME)";
         return false;
     }
     return true;
@@ -72,7 +95,7 @@ std::optional<EngineSpec> parse_engine_words(const std::vector<std::string>& wor
     EngineSpec spec;
     for (const std::string& w : words) {
         size_t eq = w.find('=');
-        if (w == "whitepov") {  // cutechess-cli's flag words
+        if (w == "whitepov" || w == "ponder") {  // cutechess-cli's flag words
             if (!apply_engine_key(spec, w, "on", error)) return std::nullopt;
             continue;
         }

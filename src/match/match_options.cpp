@@ -1,10 +1,10 @@
 #include "shishi/match/match_options.hpp"
 
 #include <climits>
-
-#include <sstream>
+#include <iterator>
 
 #include "shishi/core/text.hpp"
+#include "shishi/match/cutechess_args.hpp"
 #include "shishi/match/engine_spec.hpp"
 #include "shishi/match/limits.hpp"
 #include "shishi/core/rule_options.hpp"
@@ -19,79 +19,24 @@ std::optional<long long> parse_int(const std::string& s, long long lo, long long
 
 }  // namespace
 
-void print_match_usage(std::ostream& out) {
-    out << "usage: shishi-match --first CMD --second CMD --games N --tc TC --pgn FILE [options]\n"
-           "       shishi-match --engine cmd=CMD [name=N] ... --engine ... --games N --tc TC --pgn FILE\n"
-           "\n"
-           "Engines (each command runs through /bin/sh):\n"
-           "  --first CMD, --second CMD        engine command lines (the first two engines)\n"
-           "  --engine KEY=VALUE ...           one more engine: cmd=CMD name=NAME proto=xboard|usi\n"
-           "                                   tc=TC st=S depth=D nodes=N dir=DIR stderr=FILE\n"
-           "                                   option.NAME=VALUE (repeatable)\n"
-           "  --engines FILE                   engines from a JSON file (an array of such objects)\n"
-           "  --tournament round-robin|gauntlet   who meets whom (default round-robin; gauntlet:\n"
-           "                                   the first engine against each of the others)\n"
-           "  --first-protocol xboard|usi      (default xboard; same for --second-protocol)\n"
-           "  --name-first NAME, --name-second NAME   names for the PGN and the summary\n"
-           "  --first-option NAME=VALUE        engine option (repeatable; --second-option too)\n"
-           "  --first-dir DIR, --second-dir DIR       working directories\n"
-           "  --first-stderr FILE, --second-stderr FILE  keep the engine's standard error\n"
-           "  --memory MB                      hash size sent as `memory` / USI_Hash (default 64)\n"
-           "  --handshake-timeout S            wait for feature done=1 / usiok / pong (default 10)\n"
-           "Games and time:\n"
-           "  --games N                        games per pairing (each opening twice, colours reversed)\n"
-           "  --tc [MOVES/]BASE[+INC]          clock in seconds: 10+0.1, 40/60, 60\n"
-           "  --st S                           fixed time per move in seconds\n"
-           "  --depth D                        fixed search depth (alone or with --tc)\n"
-           "  --nodes N                        fixed nodes per move, USI engines only (alone or\n"
-           "                                   with --tc): self-play tests that load cannot skew\n"
-           "  --first-tc TC, --second-tc TC    that engine's own clock (time odds); likewise\n"
-           "  --first-st S, --first-depth D, --first-nodes N (and --second-...): each replaces\n"
-           "                                   the match's --tc/--st, --depth, --nodes for it\n"
-           "  --move-timeout S                 hang limit per move without a clock (default 60)\n"
-           "  --margin-ms MS                   lateness tolerated before a time forfeit (default 200)\n"
-           "  -j N, --concurrency N            games played at the same time (default 1)\n"
-           "  --openings FILE                  XBoard FEN, SFEN or moves from the start, one a line\n"
-           "  --openings-order random|sequential   book order (random: shuffled by --seed)\n"
-           "  --openings-start N               begin with the Nth opening of the book (default 1)\n"
-           "  --openings-plies N               at most N plies of each book line (default all)\n"
-           "  --random-plies N                 random quiet plies after the opening (same for a pair)\n"
-           "  --seed N                         seed for --random-plies (default 1)\n"
-           "  --max-plies N                    draw after N plies (default 1000, 0 = no limit)\n"
-           "  --adjudicate SCORE:MOVES         win when both engines report |score| >= SCORE cp\n"
-           "                                   for MOVES consecutive moves each\n"
-           "  --rules PRESET[,KEY=VALUE...]    the referee's rules, also sent to engines that offer\n"
-           "                                   them: book (default), xboard or lishogi, then any rule\n"
-           "                                   field (docs/rules.md): okazaki, repetition=draw, ...\n"
-           "  --draw movenumber=N movecount=M score=S   draw when, from move N on, both engines'\n"
-           "                                   scores stayed within S cp of 0 for M moves each\n"
-           "  --resign movecount=M score=S     an engine loses after M moves scored at -S cp or worse\n"
-           "  --sprt elo0=A elo1=B alpha=X beta=Y [model=logistic|normalized]\n"
-           "                                   stop early with a pentanomial GSPRT verdict (two engines)\n"
-           "Output:\n"
-           "  --pgn FILE                       finished games (written as they finish)\n"
-           "  --resume                         continue the run whose games are in the --pgn file\n"
-           "  --shard I/N                      play only slice I of N of the games (whole game pairs;\n"
-           "                                   the same games anywhere); `shishi-match merge` joins them\n"
-           "  --json FILE                      engines, games and statistics, rewritten after each game\n"
-           "  --plot FILE.svg                  Elo (and SPRT LLR) against games played\n"
-           "  --event NAME                     PGN Event tag (default shishi-match)\n"
-           "  --site NAME                      PGN Site tag (default the host name)\n"
-           "  --pgn-min                        no evaluation comments in the PGN\n"
-           "cutechess-cli's spelling (-engine cmd=... -each tc=... -games -rounds -openings file=...\n"
-           "-pgnout ...) is read too; docs/match.md lists every cutechess-cli option.\n"
-           "  --debug                          log all engine traffic (time in ms) to standard error\n";
-}
-
 namespace {
 
 // Reads the KEY=VALUE words of --draw and --resign.
 bool parse_adjudication_words(const std::string& flag, const std::vector<std::string>& words, RefereeSettings& r,
                               std::string& error) {
     int move_number = 0, move_count = 0, score = -1;
+    bool two_sided = false;
     for (const std::string& w : words) {
         size_t eq = w.find('=');
         std::string key = w.substr(0, eq), value = eq == std::string::npos ? "" : w.substr(eq + 1);
+        if (key == "twosided" && flag == "--resign") {
+            if (value != "true" && value != "false") {
+                error = "bad --resign value '" + w + "' (twosided=true or twosided=false)";
+                return false;
+            }
+            two_sided = value == "true";
+            continue;
+        }
         auto n = parse_int(value, 0, 1'000'000);
         if (!n) {
             error = "bad " + flag + " value '" + w + "' (want KEY=NUMBER)";
@@ -102,7 +47,7 @@ bool parse_adjudication_words(const std::string& flag, const std::vector<std::st
         else if (key == "score") score = int(*n);
         else {
             error = "unknown " + flag + " key '" + key + "' (" +
-                    (flag == "--draw" ? "movenumber, movecount, score" : "movecount, score") + ")";
+                    (flag == "--draw" ? "movenumber, movecount, score" : "movecount, score, twosided") + ")";
             return false;
         }
     }
@@ -111,13 +56,19 @@ bool parse_adjudication_words(const std::string& flag, const std::vector<std::st
         return false;
     }
     if (flag == "--draw") r.draw = {move_number, move_count, score};
-    else r.resign = {move_count, score};
+    else r.resign = {move_count, score, two_sided};
     return true;
 }
 
-}  // namespace
+#ifdef _WIN32
+#define PLATFORM_ENGINES_HEADING "Engines (each command is a Windows command line, started as given):"
+#else
+#define PLATFORM_ENGINES_HEADING "Engines (each command runs through /bin/sh -c):"
+#endif
 
-std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& args, std::ostream& err) {
+// Everything parse_match_args gathers before it checks the whole (the engines' limits are
+// settled once all options are read).
+struct ParseState {
     MatchOptions o;
     LimitSpec match_limits;
     std::optional<EngineSpec> first, second;
@@ -125,167 +76,436 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     std::optional<int64_t> move_timeout;
     std::optional<int> memory;
     std::optional<int64_t> handshake;
-    size_t i = 0;
+    EngineSpec& side(bool is_first) {
+        std::optional<EngineSpec>& e = is_first ? first : second;
+        if (!e) e.emplace();
+        return *e;
+    }
+};
+
+// What follows an option on the command line.
+enum class Takes {
+    NOTHING,       // a flag
+    VALUE,         // one argument
+    WORDS,         // KEY=VALUE words; one quoted argument may hold several ("elo0=0 elo1=5")
+    ENGINE_WORDS,  // KEY=VALUE words kept whole (commands and option names hold spaces), `whitepov`, `ponder`
+};
+
+using Apply = bool (*)(ParseState& st, const std::string& flag, const std::vector<std::string>& values,
+                       std::string& error);
+
+// One option: its spellings ("-j|--concurrency"), what it takes, its line(s) of --help, and
+// what it does. A row with no names is a heading of the usage text.
+struct OptionDef {
+    const char* names;
+    const char* value;  // the placeholder in --help ("N", "CMD"), "" for none
+    const char* help;   // '\n' starts a continuation line
+    Takes takes;
+    Apply apply;
+};
+
+bool is_first_side(const std::string& flag) { return flag.find("first") != std::string::npos; }
+
+// A whole number in [lo, hi] into `target`, else an error naming the range.
+template <class T>
+bool whole_number(const std::string& flag, const std::string& s, long long lo, long long hi, const char* note, T& target,
+                  std::string& error) {
+    auto n = parse_int(s, lo, hi);
+    if (!n) {
+        error = "bad " + flag + " '" + s + "' (" + std::to_string(lo) + ".." + std::to_string(hi) + note + ")";
+        return false;
+    }
+    target = T(*n);
+    return true;
+}
+
+template <class T>
+bool seconds(const std::string& flag, const std::string& s, std::optional<T>& target, std::string& error) {
+    auto ms = parse_seconds(s);
+    if (!ms || *ms <= 0) {
+        error = "bad " + flag + " '" + s + "' (seconds, more than 0)";
+        return false;
+    }
+    target = *ms;
+    return true;
+}
+
+const OptionDef OPTIONS[] = {
+    {nullptr, nullptr, PLATFORM_ENGINES_HEADING, Takes::NOTHING, nullptr},
+    {"--first|--second", "CMD", "engine command lines (the first two engines)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string&) {
+         st.side(f == "--first").config.command = v[0];
+         return true;
+     }},
+    {"--engine", "KEY=VALUE ...",
+     "one more engine: cmd=CMD name=NAME proto=xboard|usi\ntc=TC st=S depth=D nodes=N dir=DIR stderr=FILE whitepov\n"
+     "ponder restart=auto|on|off initstr=TEXT option.NAME=VALUE (repeatable)",
+     Takes::ENGINE_WORDS,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
+         auto spec = parse_engine_words(v, error);
+         if (spec) st.others.push_back(std::move(*spec));
+         return bool(spec);
+     }},
+    {"--engines", "FILE", "engines from a JSON file (an array of such objects)", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
+         auto list = load_engines_file(v[0], error);
+         if (list)
+             for (EngineSpec& e : *list) st.others.push_back(std::move(e));
+         return bool(list);
+     }},
+    {"--tournament", "round-robin|gauntlet|knockout", "who meets whom (default round-robin; gauntlet:\nthe first engine against each of the others; knockout: a bracket, winners advance)",
+     Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
+         auto t = parse_tournament(v[0]);
+         if (!t) error = "unknown tournament '" + v[0] + "' (round-robin, gauntlet or knockout)";
+         else st.o.tournament = *t;
+         return bool(t);
+     }},
+    {"--seeds", "N", "knockout: the first N engines are seeded (the rest drawn by --seed)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 0, 1000, " seeded engines", st.o.seeds, error);
+     }},
+    {"--first-protocol|--second-protocol", "xboard|usi", "the engine's protocol (default xboard)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return apply_engine_key(st.side(is_first_side(f)), "proto", v[0], error);
+     }},
+    {"--name-first|--name-second", "NAME", "names for the PGN and the summary", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string&) {
+         st.side(is_first_side(f)).config.name = v[0];
+         return true;
+     }},
+    {"--first-option|--second-option", "NAME=VALUE", "engine option (repeatable)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         const size_t eq = v[0].find('=');
+         if (eq == std::string::npos || eq == 0) {
+             error = f + " wants NAME=VALUE, got '" + v[0] + "'";
+             return false;
+         }
+         st.side(is_first_side(f)).config.options.emplace_back(v[0].substr(0, eq), v[0].substr(eq + 1));
+         return true;
+     }},
+    {"--first-dir|--second-dir", "DIR", "working directories", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string&) {
+         st.side(is_first_side(f)).config.dir = v[0];
+         return true;
+     }},
+    {"--first-stderr|--second-stderr", "FILE", "keep the engine's standard error (appended)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string&) {
+         st.side(is_first_side(f)).config.stderr_path = v[0];
+         return true;
+     }},
+    {"--memory", "MB", "hash size sent as `memory` / USI_Hash (default 64)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         auto mb = parse_int(v[0], 1, 1 << 20);
+         if (!mb) error = "bad " + f + " '" + v[0] + "' (MB, 1.." + std::to_string(1 << 20) + ")";
+         else st.memory = int(*mb);
+         return bool(mb);
+     }},
+    {"--handshake-timeout", "S", "wait for feature done=1 / usiok / pong (default 10)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return seconds(f, v[0], st.handshake, error);
+     }},
+    {nullptr, nullptr, "Games and time:", Takes::NOTHING, nullptr},
+    {"--games", "N", "games per pairing (each opening twice, colours reversed)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 1, 100'000'000, "", st.o.games, error);
+     }},
+    {"--no-swap", "", "the pairing's first engine is White in both games of an\nopening (cutechess-cli's -noswap)",
+     Takes::NOTHING,
+     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
+         st.o.colours.swap = false;
+         return true;
+     }},
+    {"--reverse", "", "the pairing's second engine is White first (-reverse)", Takes::NOTHING,
+     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
+         st.o.colours.reverse = true;
+         return true;
+     }},
+    {"--tc", "[MOVES/]BASE[+INC]", "clock: 10+0.1, 40/60, 60, 40/1:30+1 (BASE in seconds or M:SS)", Takes::VALUE, nullptr},
+    {"--st", "S", "fixed time per move in seconds", Takes::VALUE, nullptr},
+    {"--depth", "D", "fixed search depth (alone or with --tc)", Takes::VALUE, nullptr},
+    {"--nodes", "N", "fixed nodes per move, USI engines only (alone or\nwith --tc): self-play tests that load cannot skew",
+     Takes::VALUE, nullptr},
+    {"--first-tc|--second-tc", "TC", "that engine's own clock (time odds)", Takes::VALUE, nullptr},
+    {"--first-st|--second-st", "S", "that engine's own time per move", Takes::VALUE, nullptr},
+    {"--first-depth|--second-depth", "D", "that engine's own depth", Takes::VALUE, nullptr},
+    {"--first-nodes|--second-nodes", "N", "that engine's own nodes; each replaces the match's\n--tc/--st, --depth, --nodes for it",
+     Takes::VALUE, nullptr},
+    {"--move-timeout", "S", "hang limit per move without a clock (default 60)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return seconds(f, v[0], st.move_timeout, error);
+     }},
+    {"--margin-ms", "MS", "lateness tolerated before a time forfeit (default 200)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 0, 3'600'000, "", st.o.referee.margin_ms, error);
+     }},
+    {"-j|--concurrency", "N", "games played at the same time (default 1)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 1, 256, " games at once", st.o.concurrency, error);
+     }},
+    {"--wait", "MS", "pause between two games of a worker (default 0)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 0, 3'600'000, " ms between games", st.o.wait_ms, error);
+     }},
+    {"--openings", "FILE", "XBoard FEN, SFEN or moves from the start, one a line;\na .pgn file: its games", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
+         st.o.openings_path = v[0];
+         return true;
+     }},
+    {"--openings-order", "random|sequential", "book order (random: shuffled by --seed)", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
+         if (v[0] != "random" && v[0] != "sequential") {
+             error = "bad --openings-order '" + v[0] + "' (random or sequential)";
+             return false;
+         }
+         st.o.openings_random = v[0] == "random";
+         return true;
+     }},
+    {"--openings-start", "N", "begin with the Nth opening of the book (default 1)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 1, 1'000'000'000, "", st.o.openings_start, error);
+     }},
+    {"--openings-plies", "N", "at most N plies of each book line (default all)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 0, 1'000'000'000, "", st.o.openings_plies, error);
+     }},
+    {"--random-plies", "N", "random quiet plies after the opening (same for a pair)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 0, 200, "", st.o.random_plies, error);
+     }},
+    {"--seed", "N", "seed for --random-plies and --openings-order random (default 1)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 0, LLONG_MAX, "", st.o.seed, error);
+     }},
+    {"--max-plies", "N", "draw after N plies (default 1000, 0 = no limit)", Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return whole_number(f, v[0], 0, 100'000, ", 0 = no limit", st.o.referee.max_plies, error);
+     }},
+    {"--adjudicate", "SCORE:MOVES", "win when both engines report |score| >= SCORE cp\nfor MOVES consecutive moves each",
+     Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
+         const std::string& s = v[0];
+         const size_t colon = s.find(':');
+         auto score = parse_int(s.substr(0, colon), 1, 1'000'000);
+         auto moves = colon == std::string::npos ? std::nullopt : parse_int(s.substr(colon + 1), 1, 10'000);
+         if (!score || !moves) {
+             error = "bad --adjudicate '" + s +
+                     "' (want SCORE:MOVES, SCORE 1..1000000 cp, MOVES 1..10000, e.g. 1000:5)";
+             return false;
+         }
+         st.o.referee.adjudication = {int(*score), int(*moves)};
+         return true;
+     }},
+    {"--rules", "PRESET[,KEY=VALUE...]",
+     "the referee's rules, also sent to engines that offer\nthem: book (default), xboard or lishogi, then any rule\n"
+     "field (docs/rules.md): okazaki, repetition=draw, ...",
+     Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
+         if (std::string e = apply_rules_argument(st.o.referee.rules, v[0]); !e.empty()) {
+             error = "--rules: " + e;
+             return false;
+         }
+         return true;
+     }},
+    {"--draw", "movenumber=N movecount=M score=S",
+     "draw when, from move N on, both engines' scores\nstayed within S cp of 0 for M moves each", Takes::WORDS,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return parse_adjudication_words(f, v, st.o.referee, error);
+     }},
+    {"--resign", "movecount=M score=S [twosided=true]",
+     "an engine loses after M moves scored at -S cp or\nworse (two-sided: and its opponent's at +S or better)", Takes::WORDS,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         return parse_adjudication_words(f, v, st.o.referee, error);
+     }},
+    {"--sprt", "elo0=A elo1=B alpha=X beta=Y [model=logistic|normalized]",
+     "stop early with a pentanomial GSPRT verdict (two engines)", Takes::WORDS,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
+         std::string spec;
+         for (const std::string& w : v) spec += " " + w;
+         st.o.sprt = parse_sprt(spec, error);
+         return bool(st.o.sprt);
+     }},
+    {nullptr, nullptr, "Output:", Takes::NOTHING, nullptr},
+    {"--pgn", "FILE", "finished games (written as they finish)", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
+         st.o.pgn_path = v[0];
+         return true;
+     }},
+    {"--pgn-min", "", "no evaluation comments in the PGN", Takes::NOTHING,
+     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
+         st.o.pgn_min = true;
+         return true;
+     }},
+    {"--resume", "", "continue the run whose games are in the --pgn file", Takes::NOTHING,
+     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
+         st.o.resume = true;
+         return true;
+     }},
+    {"--shard", "I/N", "play only slice I of N of the games (whole game pairs;\nthe same games anywhere); `shishi-match merge` joins them",
+     Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
+         auto shard = parse_shard(v[0]);
+         if (!shard) error = "bad --shard '" + v[0] + "' (want I/N with 1 <= I <= N, e.g. 2/4)";
+         else st.o.shard = *shard;
+         return bool(shard);
+     }},
+    {"--json", "FILE", "engines, games and statistics, rewritten after each game", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
+         st.o.json_path = v[0];
+         return true;
+     }},
+    {"--plot", "FILE.svg", "Elo (and SPRT LLR) against games played", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
+         st.o.plot_path = v[0];
+         return true;
+     }},
+    {"--epd", "FILE", "each game's end position, an XBoard FEN a line", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
+         st.o.epd_path = v[0];
+         return true;
+     }},
+    {"--event", "NAME", "PGN Event tag (default shishi-match)", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
+         st.o.event = v[0];
+         return true;
+     }},
+    {"--site", "NAME", "PGN Site tag (default the host name)", Takes::VALUE,
+     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
+         st.o.site = v[0];
+         return true;
+     }},
+    {"--debug", "", "log all engine traffic (time in ms) to standard error", Takes::NOTHING,
+     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
+         st.o.debug = true;
+         return true;
+     }},
+    {"-h|--help", "", "this text", Takes::NOTHING,
+     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
+         st.o.help = true;
+         return true;
+     }},
+    {"-V|--version", "", "the version", Takes::NOTHING,
+     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
+         st.o.version = true;
+         return true;
+     }},
+};
+
+// The limit options (--tc, --first-depth, ...): one handler for the match's and each side's.
+bool apply_limit(ParseState& st, const std::string& flag, const std::string& value, std::string& error) {
+    const bool own = flag.rfind("--first-", 0) == 0 || flag.rfind("--second-", 0) == 0;
+    const std::string key = flag.substr(own ? flag.find('-', 2) + 1 : 2);
+    return set_limit(own ? st.side(is_first_side(flag)).limits : st.match_limits, key, value, flag, error);
+}
+
+std::vector<std::string> split_names(const char* names) {
+    std::vector<std::string> out;
+    std::string s = names;
+    for (size_t from = 0;;) {
+        const size_t bar = s.find('|', from);
+        out.push_back(s.substr(from, bar - from));
+        if (bar == std::string::npos) return out;
+        from = bar + 1;
+    }
+}
+
+const OptionDef* find_option(const std::string& arg) {
+    for (const OptionDef& d : OPTIONS)
+        if (d.names)
+            for (const std::string& n : split_names(d.names))
+                if (n == arg) return &d;
+    return nullptr;
+}
+
+void print_option_line(std::ostream& out, const std::string& left, const std::string& help) {
+    constexpr size_t HELP_COLUMN = 35;
+    std::string line = "  " + left;
+    size_t from = 0;
+    for (;;) {
+        const size_t nl = help.find('\n', from);
+        const std::string part = help.substr(from, nl - from);
+        if (line.size() + 1 > HELP_COLUMN) {
+            out << line << "\n";
+            line.clear();
+        }
+        line.resize(HELP_COLUMN, ' ');
+        out << line << part << "\n";
+        line.clear();
+        if (nl == std::string::npos) break;
+        from = nl + 1;
+    }
+}
+
+}  // namespace
+
+std::vector<std::string> match_option_names() {
+    std::vector<std::string> out;
+    for (const OptionDef& d : OPTIONS)
+        if (d.names)
+            for (const std::string& n : split_names(d.names)) out.push_back(n);
+    return out;
+}
+
+void print_match_usage(std::ostream& out) {
+    out << "usage: shishi-match --first CMD --second CMD --games N --tc TC --pgn FILE [options]\n"
+           "       shishi-match --engine cmd=CMD [name=N] ... --engine ... --games N --tc TC --pgn FILE\n"
+           "       shishi-match merge OUT.json SHARD.json... | merge OUT.pgn SHARD.pgn...\n"
+           "       shishi-match --generate-openings N ... (docs/match.md)\n";
+    for (const OptionDef& d : OPTIONS) {
+        if (!d.names) {
+            out << "\n" << d.help << "\n";
+            continue;
+        }
+        std::string left;
+        for (const std::string& n : split_names(d.names)) left += (left.empty() ? "" : ", ") + n;
+        if (*d.value) left += std::string(" ") + d.value;
+        print_option_line(out, left, d.help);
+    }
+    out << "\ncutechess-cli's spelling is read too (docs/match.md); its options:\n";
+    for (const auto& [left, help] : cutechess_usage_rows()) print_option_line(out, left, help);
+}
+
+std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& args, std::ostream& err) {
+    ParseState st;
+    MatchOptions& o = st.o;
     auto fail = [&](const std::string& why) -> std::optional<MatchOptions> {
         err << "shishi-match: " << why << "\n";
         return std::nullopt;
     };
-    // The KEY=VALUE arguments following a flag (up to the next one starting with '-'). With
-    // `split`, one quoted argument may hold several of them ("elo0=0 elo1=5"); engine values
-    // (commands, option names) keep their spaces.
-    auto words = [&](bool split = true) {
-        std::vector<std::string> out;
-        auto is_word = [&](const std::string& w) {
-            return (w.find('=') != std::string::npos && w[0] != '-') || (!split && w == "whitepov");
-        };
-        while (i + 1 < args.size() && is_word(args[i + 1])) {
-            ++i;
-            if (split)
-                for (std::string_view w : split_words(args[i])) out.emplace_back(w);
-            else out.push_back(args[i]);
-        }
-        return out;
-    };
-    auto side = [&](bool is_first) -> EngineSpec& {
-        std::optional<EngineSpec>& e = is_first ? first : second;
-        if (!e) e.emplace();
-        return *e;
-    };
-    for (; i < args.size(); ++i) {
+    for (size_t i = 0; i < args.size(); ++i) {
         const std::string a = args[i];
-        if (a == "-h" || a == "--help") {
-            o.help = true;
-            return o;
+        const OptionDef* d = find_option(a);
+        if (!d) return fail("unknown option '" + a + "'; try --help");
+        std::vector<std::string> values;
+        if (d->takes == Takes::VALUE) {
+            if (i + 1 >= args.size()) return fail("option " + a + " needs a value; try --help");
+            values.push_back(args[++i]);
+        } else if (d->takes != Takes::NOTHING) {
+            // The KEY=VALUE words following the option, up to the next one starting with '-'.
+            const bool whole = d->takes == Takes::ENGINE_WORDS;
+            auto is_word = [&](const std::string& w) {
+                return (w.find('=') != std::string::npos && w[0] != '-') ||
+                       (whole && (w == "whitepov" || w == "ponder"));
+            };
+            while (i + 1 < args.size() && is_word(args[i + 1])) {
+                ++i;
+                if (whole) values.push_back(args[i]);
+                else
+                    for (std::string_view w : split_words(args[i])) values.emplace_back(w);
+            }
         }
-        if (a == "-V" || a == "--version") {
-            o.version = true;
-            return o;
-        }
-        if (a == "--debug") {
-            o.debug = true;
-            continue;
-        }
-        if (a == "--resume") {
-            o.resume = true;
-            continue;
-        }
-        if (a == "--pgn-min") {
-            o.pgn_min = true;
-            continue;
-        }
-        if (a == "--sprt") {
-            std::string spec;
-            for (const std::string& w : words()) spec += " " + w;
-            std::string error;
-            auto c = parse_sprt(spec, error);
-            if (!c) return fail(error);
-            o.sprt = c;
-            continue;
-        }
-        if (a == "--engine") {
-            std::string error;
-            auto spec = parse_engine_words(words(false), error);
-            if (!spec) return fail(error);
-            others.push_back(std::move(*spec));
-            continue;
-        }
-        if (a == "--draw" || a == "--resign") {
-            std::string error;
-            if (!parse_adjudication_words(a, words(), o.referee, error)) return fail(error);
-            continue;
-        }
-        if (i + 1 >= args.size()) return fail("option " + a + " needs a value (or is unknown); try --help");
-        const std::string s = args[++i];
         std::string error;
-        if (a == "--first" || a == "--second") side(a == "--first").config.command = s;
-        else if (a == "--first-protocol" || a == "--second-protocol") {
-            if (!apply_engine_key(side(a[2] == 'f'), "proto", s, error)) return fail(error);
-        } else if (a == "--name-first" || a == "--name-second") side(a == "--name-first").config.name = s;
-        else if (a == "--first-dir" || a == "--second-dir") side(a[2] == 'f').config.dir = s;
-        else if (a == "--first-stderr" || a == "--second-stderr") side(a[2] == 'f').config.stderr_path = s;
-        else if (a == "--first-option" || a == "--second-option") {
-            size_t eq = s.find('=');
-            if (eq == std::string::npos || eq == 0) return fail(a + " wants NAME=VALUE, got '" + s + "'");
-            side(a[2] == 'f').config.options.emplace_back(s.substr(0, eq), s.substr(eq + 1));
-        } else if (a == "--first-tc" || a == "--second-tc" || a == "--first-st" || a == "--second-st" ||
-                   a == "--first-depth" || a == "--second-depth" || a == "--first-nodes" || a == "--second-nodes") {
-            // That engine's own limits.
-            const bool is_first = a[2] == 'f';
-            if (!set_limit(side(is_first).limits, a.substr(is_first ? 8 : 9), s, a, error)) return fail(error);
-        } else if (a == "--engines") {
-            auto list = load_engines_file(s, error);
-            if (!list) return fail(error);
-            for (EngineSpec& e : *list) others.push_back(std::move(e));
-        } else if (a == "--tournament") {
-            auto t = parse_tournament(s);
-            if (!t) return fail("unknown tournament '" + s + "' (round-robin or gauntlet)");
-            o.tournament = *t;
-        } else if (a == "--memory") {
-            auto n = parse_int(s, 1, 1 << 20);
-            if (!n) return fail("bad --memory '" + s + "' (MB, 1.." + std::to_string(1 << 20) + ")");
-            memory = int(*n);
-        } else if (a == "--handshake-timeout") {
-            auto ms = parse_seconds(s);
-            if (!ms || *ms <= 0) return fail("bad --handshake-timeout '" + s + "' (seconds, more than 0)");
-            handshake = *ms;
-        } else if (a == "--games") {
-            auto n = parse_int(s, 1, 100'000'000);
-            if (!n) return fail("bad --games '" + s + "' (1..100000000)");
-            o.games = int(*n);
-        } else if (a == "--tc" || a == "--st" || a == "--depth" || a == "--nodes") {
-            if (!set_limit(match_limits, a.substr(2), s, a, error)) return fail(error);
-        } else if (a == "--move-timeout") {
-            auto ms = parse_seconds(s);
-            if (!ms || *ms <= 0) return fail("bad --move-timeout '" + s + "' (seconds, more than 0)");
-            move_timeout = *ms;
-        } else if (a == "--margin-ms") {
-            auto n = parse_int(s, 0, 3'600'000);
-            if (!n) return fail("bad --margin-ms '" + s + "' (0..3600000)");
-            o.referee.margin_ms = *n;
-        } else if (a == "-j" || a == "--concurrency") {
-            auto n = parse_int(s, 1, 256);
-            if (!n) return fail("bad " + a + " '" + s + "' (1..256 games at once)");
-            o.concurrency = int(*n);
-        } else if (a == "--openings") o.openings_path = s;
-        else if (a == "--openings-order") {
-            if (s != "random" && s != "sequential") return fail("bad --openings-order '" + s + "' (random or sequential)");
-            o.openings_random = s == "random";
-        } else if (a == "--openings-start" || a == "--openings-plies") {
-            auto n = parse_int(s, a == "--openings-start" ? 1 : 0, 1'000'000'000);
-            if (!n) return fail("bad " + a + " '" + s + "' (a whole number" + (a == "--openings-start" ? ", from 1)" : ")"));
-            (a == "--openings-start" ? o.openings_start : o.openings_plies) = int(*n);
-        } else if (a == "--site") o.site = s;
-        else if (a == "--random-plies") {
-            auto n = parse_int(s, 0, 200);
-            if (!n) return fail("bad --random-plies '" + s + "' (0..200)");
-            o.random_plies = int(*n);
-        } else if (a == "--seed") {
-            auto n = parse_int(s, 0, LLONG_MAX);
-            if (!n) return fail("bad --seed '" + s + "' (0.." + std::to_string(LLONG_MAX) + ")");
-            o.seed = uint64_t(*n);
-        } else if (a == "--max-plies") {
-            auto n = parse_int(s, 0, 100'000);
-            if (!n) return fail("bad --max-plies '" + s + "' (0..100000, 0 = no limit)");
-            o.referee.max_plies = int(*n);
-        } else if (a == "--adjudicate") {
-            size_t colon = s.find(':');
-            auto score = parse_int(s.substr(0, colon), 1, 1'000'000);
-            auto moves = colon == std::string::npos ? std::nullopt : parse_int(s.substr(colon + 1), 1, 10'000);
-            if (!score || !moves)
-                return fail("bad --adjudicate '" + s + "' (want SCORE:MOVES, SCORE 1..1000000 cp, MOVES 1..10000, e.g. 1000:5)");
-            o.referee.adjudication = {int(*score), int(*moves)};
-        } else if (a == "--rules") {
-            if (std::string e = apply_rules_argument(o.referee.rules, s); !e.empty()) return fail("--rules: " + e);
-        } else if (a == "--shard") {
-            auto shard = parse_shard(s);
-            if (!shard) return fail("bad --shard '" + s + "' (want I/N with 1 <= I <= N, e.g. 2/4)");
-            o.shard = *shard;
-        } else if (a == "--pgn") o.pgn_path = s;
-        else if (a == "--json") o.json_path = s;
-        else if (a == "--plot") o.plot_path = s;
-        else if (a == "--event") o.event = s;
-        else return fail("unknown option '" + a + "'; try --help");
+        if (!(d->apply ? d->apply(st, a, values, error) : apply_limit(st, a, values[0], error))) return fail(error);
+        if (o.help || o.version) return o;
     }
+    std::optional<EngineSpec>& first = st.first;
+    std::optional<EngineSpec>& second = st.second;
+    std::vector<EngineSpec>& others = st.others;
+    LimitSpec& match_limits = st.match_limits;
+    std::optional<int64_t>& move_timeout = st.move_timeout;
+    std::optional<int>& memory = st.memory;
+    std::optional<int64_t>& handshake = st.handshake;
+
     if ((first && first->config.command.empty()) || (second && second->config.command.empty()))
         return fail("per-engine options need their engine: --first CMD / --second CMD");
     const bool named_pair = first && second;  // engines 1 and 2 are "the first/second engine"
@@ -298,13 +518,24 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     if (o.pgn_path.empty()) return fail("--pgn FILE is needed");
     // Each output rewrites its file: two of them on one file would destroy each other's text.
     const std::pair<const char*, const std::string*> outputs[] = {
-        {"--pgn", &o.pgn_path}, {"--json", &o.json_path}, {"--plot", &o.plot_path}};
-    for (size_t a = 0; a < 3; ++a)
-        for (size_t b = a + 1; b < 3; ++b)
+        {"--pgn", &o.pgn_path}, {"--json", &o.json_path}, {"--plot", &o.plot_path}, {"--epd", &o.epd_path}};
+    for (size_t a = 0; a < std::size(outputs); ++a)
+        for (size_t b = a + 1; b < std::size(outputs); ++b)
             if (!outputs[b].second->empty() && *outputs[a].second == *outputs[b].second)
                 return fail(std::string(outputs[a].first) + " and " + outputs[b].first + " name the same file '" +
                             *outputs[a].second + "'");
     if (o.sprt && specs.size() != 2) return fail("--sprt needs exactly two engines");
+    if (o.seeds > 0 && o.tournament != TournamentKind::KNOCKOUT) return fail("--seeds is for --tournament knockout");
+    if (o.tournament == TournamentKind::KNOCKOUT) {
+        // The bracket depends on the results: no fixed list of games to slice, resume or merge.
+        const std::pair<bool, const char*> fixed_schedule_only[] = {
+            {!o.shard.whole(), "--shard"}, {o.resume, "--resume"}, {bool(o.sprt), "--sprt"},
+            {!o.json_path.empty(), "--json"}, {!o.plot_path.empty(), "--plot"}, {!o.epd_path.empty(), "--epd"}};
+        for (const auto& [given, name] : fixed_schedule_only)
+            if (given)
+                return fail(std::string(name) + " cannot be used with --tournament knockout: the bracket follows the "
+                            "results, so a knockout has no fixed list of games to slice, resume, merge or chart");
+    }
     const int64_t timeout = move_timeout.value_or(TimeControl{}.no_clock_move_limit_ms);
     // Each engine is checked under the limits it will play; only one with limits of its own
     // gets them in its config, the others play under the match's (referee.tc).
@@ -314,6 +545,9 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
                                 : k == 1 && named_pair ? "the second engine"
                                 : "engine " + std::to_string(k + 1) + " (" +
                                       (e.config.name.empty() ? e.config.command : e.config.name) + ")";
+        if (e.config.ponder && e.config.protocol == Protocol::USI)
+            return fail(who + ": ponder is for XBoard engines (`hard`); USI pondering (go ponder, ponderhit) "
+                              "is not implemented");
         TimeControl tc;
         std::string error;
         if (!resolve_limits(match_limits, e.limits, e.config.protocol, timeout, who, tc, error)) return fail(error);

@@ -39,6 +39,10 @@ int merge_pgn(const std::string& out_path, const std::vector<std::string>& input
             return 1;
         }
         for (const PgnGameSummary& g : read_pgn_games(text).games) {
+            if (!g.error.empty()) {
+                err << "shishi-match merge: a game of '" << path << "' cannot be read: " << g.error << "\n";
+                return 1;
+            }
             const std::string& round_text = g.tag("Round");
             const std::optional<int64_t> number = parse_integer(round_text, 1, INT64_MAX, Sign::NONE);
             const long round = long(number.value_or(0));
@@ -98,7 +102,8 @@ std::optional<MergedRun> merge_results(const std::vector<ResultsFile>& files, st
     if (int(shards.size()) != count) m.state = "partial";
     std::sort(m.games.begin(), m.games.end(), [](const auto& a, const auto& b) { return a.round < b.round; });
     // Every game must fit the run's schedule: its slot's players.
-    const Schedule schedule(make_pairings(int(m.run.engines.size()), m.run.tournament), m.run.games_per_pairing);
+    const Schedule schedule(make_pairings(int(m.run.engines.size()), m.run.tournament), m.run.games_per_pairing,
+                            m.run.colours);
     for (const GameSummary& g : m.games) {
         if (g.round < 1 || g.round > schedule.total()) {
             error = "game " + std::to_string(g.round) + " is not in the run's schedule";
@@ -114,7 +119,8 @@ std::optional<MergedRun> merge_results(const std::vector<ResultsFile>& files, st
 }
 
 std::string report_merged(const MergedRun& m, std::ostream& out) {
-    const Schedule schedule(make_pairings(int(m.run.engines.size()), m.run.tournament), m.run.games_per_pairing);
+    const Schedule schedule(make_pairings(int(m.run.engines.size()), m.run.tournament), m.run.games_per_pairing,
+                            m.run.colours);
     std::vector<std::string> names;
     for (const EngineEntry& e : m.run.engines) names.push_back(e.name);
     Tally tally(int(names.size()), schedule, m.run.sprt);

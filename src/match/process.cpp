@@ -5,7 +5,7 @@
 #include <ostream>
 #include <thread>
 
-#include "shishi/match/interrupt.hpp"
+#include "shishi/match/stop_request.hpp"
 
 namespace shishi::match {
 namespace {

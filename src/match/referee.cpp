@@ -4,7 +4,7 @@
 #include <ctime>
 
 #include "shishi/core/movegen.hpp"
-#include "shishi/match/interrupt.hpp"
+#include "shishi/match/stop_request.hpp"
 #include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
@@ -41,16 +41,26 @@ bool adjudicated_draw(const std::vector<std::optional<int>>& white_view, int gam
     return true;
 }
 
-// Resign adjudication: the side whose own last moves all scored hopeless for itself.
+// Do the last `count` scores of one engine (its own view) all satisfy `holds`?
+template <class Holds>
+bool last_scores(const std::vector<std::optional<int>>& v, int count, Holds holds) {
+    const size_t need = size_t(count);
+    if (v.size() < need) return false;
+    for (size_t i = v.size() - need; i < v.size(); ++i)
+        if (!v[i] || !holds(*v[i])) return false;
+    return true;
+}
+
+// Resign adjudication: the side whose own last moves all scored hopeless for itself (and, when
+// two-sided, whose opponent's last moves all scored it winning by as much).
 std::optional<Color> adjudicated_loser(const std::vector<std::optional<int>> own_view[2], const ResignAdjudication& r) {
     if (!r.enabled()) return std::nullopt;
     for (Color c : {WHITE, BLACK}) {
-        const auto& v = own_view[c];
-        size_t need = size_t(r.move_count);
-        if (v.size() < need) continue;
-        bool hopeless = true;
-        for (size_t i = v.size() - need; i < v.size() && hopeless; ++i) hopeless = v[i] && *v[i] <= -r.score_cp;
-        if (hopeless) return c;
+        const bool hopeless = last_scores(own_view[c], r.move_count, [&](int s) { return s <= -r.score_cp; });
+        const bool agreed = !r.two_sided ||
+                            last_scores(own_view[c == WHITE ? BLACK : WHITE], r.move_count,
+                                        [&](int s) { return s >= r.score_cp; });
+        if (hopeless && agreed) return c;
     }
     return std::nullopt;
 }

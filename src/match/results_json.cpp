@@ -31,11 +31,11 @@ bool same_run(const RunInfo& a, const RunInfo& b) {
         return c ? std::vector<double>{c->elo0, c->elo1, c->alpha, c->beta, double(c->model)} : std::vector<double>{};
     };
     return a.event == b.event && a.tournament == b.tournament && a.games_per_pairing == b.games_per_pairing &&
-           a.engines == b.engines && sprt_key(a.sprt) == sprt_key(b.sprt);
+           a.engines == b.engines && sprt_key(a.sprt) == sprt_key(b.sprt) && a.colours == b.colours;
 }
 
 RunInfo run_info(const MatchOptions& o, const std::vector<std::string>& names) {
-    RunInfo run{o.event, o.tournament, o.games, {}, o.sprt};
+    RunInfo run{o.event, o.tournament, o.games, {}, o.sprt, o.colours};
     for (size_t i = 0; i < o.engines.size(); ++i) {
         const EngineConfig& c = o.engines[i];
         const TimeControl& tc = limits(c, o);
@@ -52,6 +52,8 @@ std::string results_json(const RunInfo& run, const Schedule& schedule, const Sha
     j["state"] = state;
     j["tournament"] = run.tournament == TournamentKind::GAUNTLET ? "gauntlet" : "round-robin";
     j["games_per_pairing"] = schedule.games_per_pairing();
+    j["swap"] = run.colours.swap;
+    j["reverse"] = run.colours.reverse;
     j["total_games"] = schedule.total();
     j["shard"] = std::to_string(shard.index) + "/" + std::to_string(shard.count);
     j["shard_games"] = shard.games(schedule);
@@ -144,6 +146,9 @@ std::optional<ResultsFile> read_results_json(const std::string& text, std::strin
         r.run.tournament = *kind;
         r.run.games_per_pairing = member<int>(j, "games_per_pairing");
         if (r.run.games_per_pairing < 1) throw std::runtime_error("\"games_per_pairing\" below 1");
+        // Files written before -noswap/-reverse existed swapped colours.
+        if (j.contains("swap")) r.run.colours.swap = member<bool>(j, "swap");
+        if (j.contains("reverse")) r.run.colours.reverse = member<bool>(j, "reverse");
         for (const Json& e : member<Json>(j, "engines"))
             r.run.engines.push_back({member<std::string>(e, "name"), member<std::string>(e, "command"),
                                      member<std::string>(e, "protocol"), member<std::string>(e, "time_control"),

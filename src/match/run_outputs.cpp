@@ -1,5 +1,6 @@
 #include "shishi/match/run_outputs.hpp"
 
+#include "shishi/core/notation.hpp"
 #include "shishi/match/pentanomial.hpp"
 #include "shishi/match/plot.hpp"
 #include "shishi/match/results_json.hpp"
@@ -8,11 +9,23 @@ namespace shishi::match {
 
 RunOutputs::RunOutputs(const MatchOptions& options, const std::vector<std::string>& names, const Schedule& schedule,
                        std::ofstream& pgn, PgnHeader header)
-    : options_(options), names_(names), schedule_(schedule), pgn_(pgn), header_(std::move(header)) {}
+    : options_(options), names_(names), schedule_(schedule), pgn_(pgn), header_(std::move(header)) {
+    if (!options_.epd_path.empty())
+        epd_.open(options_.epd_path, options_.resume ? std::ios::app : std::ios::trunc);
+}
 
 void RunOutputs::write_game(const GameRecord& rec) {
     write_pgn(pgn_, rec, header_);
     pgn_.flush();
+    if (options_.epd_path.empty()) return;
+    Position end = rec.start;
+    for (Move m : rec.moves) end.make(m);
+    epd_ << to_xboard_fen(end) << "\n";
+    epd_.flush();
+    if (!epd_ && !epd_error_) {
+        errors_.push_back("cannot write EPD file '" + options_.epd_path + "'");
+        epd_error_ = true;
+    }
 }
 
 void RunOutputs::refresh(const Tally& tally, const std::string& state, bool final) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -16,8 +17,9 @@
 #include "shishi/cli/output_path.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/core/text.hpp"
-#include "shishi/match/interrupt.hpp"
+#include "shishi/match/stop_request.hpp"
 #include "shishi/match/game_pgn.hpp"
+#include "shishi/match/knockout_runner.hpp"
 #include "shishi/match/runner_pgn_reader.hpp"
 #include "shishi/match/report.hpp"
 #include "shishi/match/results_json.hpp"
@@ -159,6 +161,18 @@ std::string engine_label(const MatchOptions& o, int e) {
     return label.append(std::to_string(e + 1));
 }
 
+// --wait MS (cutechess's -wait): a pause before a worker's next game; false when a stop was
+// requested meanwhile.
+bool pause_between_games(int ms) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    while (!stop_requested()) {
+        const auto left = until - std::chrono::steady_clock::now();
+        if (left <= std::chrono::steady_clock::duration::zero()) return true;
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(50)));
+    }
+    return false;
+}
+
 void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, const Schedule& schedule,
             const std::vector<Opening>& book, MatchState& state) {
     static std::atomic<int> worker_number{0};
@@ -173,11 +187,14 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
         }
         return *engines[size_t(e)];
     };
+    bool played = false;
     for (;;) {
         if (stop_requested() || state.stop_scheduling) break;
         int index = state.next_game++;
         if (index >= schedule.total()) break;
         if (state.done(index) || !o.shard.contains(index)) continue;  // finished before a resume, or another shard's
+        if (played && o.wait_ms > 0 && !pause_between_games(o.wait_ms)) break;
+        played = true;
         const GameSlot slot = schedule.slot(index);
         const Opening opening = opening_for(book, slot.opening, o);
         bool started = true;
@@ -207,7 +224,7 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
         bool restart = is_forfeit(rec.termination);
         state.record(std::move(rec), slot);
         for (Engine* e : {&white, &black})
-            if (restart || e->wants_restart()) e->quit();
+            if (restart || e->restart_after_game()) e->quit();
     }
     for (auto& e : engines)
         if (e) e->quit();
@@ -307,7 +324,12 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
     PgnFile file = read_pgn_games(all);
     std::set<int> seen;
     std::string kept;  // the file without the dropped games
-    for (const PgnGameSummary& g : file.games) {
+    for (size_t k = 0; k < file.games.size(); ++k) {
+        const PgnGameSummary& g = file.games[k];
+        if (!g.error.empty()) {
+            error = "--resume: game " + std::to_string(k + 1) + " of '" + o.pgn_path + "' cannot be read: " + g.error;
+            return false;
+        }
         const std::string& round_text = g.tag("Round");
         int round = 0;
         for (char c : round_text) round = c >= '0' && c <= '9' && round < 100'000'000 ? round * 10 + (c - '0') : -1;
@@ -367,7 +389,7 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
 
 int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     // Every output file before any engine starts: an unwritable one must not cost the games.
-    std::vector<std::string> outputs = {o.pgn_path, o.json_path, o.plot_path};
+    std::vector<std::string> outputs = {o.pgn_path, o.json_path, o.plot_path, o.epd_path};
     for (const EngineConfig& e : o.engines) outputs.push_back(e.stderr_path);
     for (const std::string& path : outputs)
         if (!path.empty())
@@ -393,7 +415,16 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         out << "Interrupted before the first game: nothing played, " << o.pgn_path << " left as it was\n";
         return 130;
     }
-    const Schedule schedule(make_pairings(int(configs.size()), o.tournament), o.games);
+    if (o.tournament == TournamentKind::KNOCKOUT) {
+        std::ofstream pgn(o.pgn_path, std::ios::trunc);
+        if (!pgn) {
+            err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
+            return 1;
+        }
+        const PgnHeader header{o.event, o.site.empty() ? host_name() : o.site, !o.pgn_min};
+        return run_knockout(o, configs, names, [&](int k) { return opening_for(book, k, o); }, pgn, header, out, err);
+    }
+    const Schedule schedule(make_pairings(int(configs.size()), o.tournament), o.games, o.colours);
 
     std::vector<GameSummary> earlier;
     int dropped = 0;

@@ -28,6 +28,7 @@ std::string pad(const std::string& s, size_t width, bool left = true) {
 std::optional<TournamentKind> parse_tournament(const std::string& text) {
     if (text == "round-robin") return TournamentKind::ROUND_ROBIN;
     if (text == "gauntlet") return TournamentKind::GAUNTLET;
+    if (text == "knockout") return TournamentKind::KNOCKOUT;
     return std::nullopt;
 }
 
@@ -58,8 +59,8 @@ std::optional<Shard> parse_shard(const std::string& text) {
     return Shard{int(*i), int(*n)};
 }
 
-Schedule::Schedule(std::vector<Pairing> pairings, int games_per_pairing)
-    : pairings_(std::move(pairings)), games_(games_per_pairing) {}
+Schedule::Schedule(std::vector<Pairing> pairings, int games_per_pairing, Colours colours)
+    : pairings_(std::move(pairings)), games_(games_per_pairing), colours_(colours) {}
 
 GameSlot Schedule::slot(int index) const {
     GameSlot s;
@@ -75,6 +76,7 @@ GameSlot Schedule::slot(int index) const {
         s.game = games_ - 1;
     }
     s.opening = s.game / 2;
+    s.a_white = (!colours_.swap || s.game % 2 == 0) != colours_.reverse;
     const Pairing& pr = pairings_[size_t(s.pairing)];
     s.white = s.a_is_white() ? pr.a : pr.b;
     s.black = s.a_is_white() ? pr.b : pr.a;

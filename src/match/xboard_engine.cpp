@@ -131,6 +131,7 @@ public:
         send("new");
         send("variant chu");
         if (memory_) send("memory " + std::to_string(config_.memory_mb));
+        send(config_.ponder ? "hard" : "easy");
         const TimeControl& tc = start.tc;
         send_clock_ = tc.has_clock() && tc.move_time_ms <= 0;
         if (tc.move_time_ms > 0) {

@@ -16,12 +16,14 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --refuse-at N                    call the opponent's N-th move illegal ("Illegal move: ...")
   --claim-at N [--claim RESULT]    claim a result instead of moving (default 1-0)
   --resign-at N                    resign
+  --resign-in-game G               resign at its first turn of its G-th game (counting new / usinewgame)
   --delay-ms MS                    think this long before every move
   --score CP                       report this score (own view) before every move
   --no-handshake                   never finish the handshake (no features / no usiok)
   --split-legs                     send a multi-leg XBoard move as one `move` line per leg
   --name NAME                      name announced in the handshake
   --log FILE                       append every line it receives to FILE
+  --no-reuse                       (xboard) ask not to be reused between games: feature reuse=0
 When the move list runs out it resigns.
 """
 import argparse
@@ -48,15 +50,17 @@ def main():
     ap.add_argument("--claim-at", type=int, default=0)
     ap.add_argument("--claim", default="1-0")
     ap.add_argument("--resign-at", type=int, default=0)
+    ap.add_argument("--resign-in-game", type=int, default=0)
     ap.add_argument("--delay-ms", type=int, default=0)
     ap.add_argument("--score", type=int, default=None)
     ap.add_argument("--no-handshake", action="store_true")
     ap.add_argument("--split-legs", action="store_true")
     ap.add_argument("--name", default="Fake")
     ap.add_argument("--log", default=None)
+    ap.add_argument("--no-reuse", action="store_true")
     a = ap.parse_args()
     moves = a.moves.split()
-    state = {"turn": 0, "received": 0, "playing": False}
+    state = {"turn": 0, "received": 0, "playing": False, "game": 0}
 
     def out(line):
         sys.stdout.write(line + "\n")
@@ -87,7 +91,7 @@ def main():
         if n == a.claim_at:
             out(a.claim + " {fake claim}" if a.protocol == "xboard" else "bestmove win")
             return
-        if n == a.resign_at or n > len(moves) and n != a.illegal_at:
+        if n == a.resign_at or n > len(moves) and n != a.illegal_at or (n == 1 and state["game"] == a.resign_in_game):
             out("resign" if a.protocol == "xboard" else "bestmove resign")
             return
         move = a.illegal if n == a.illegal_at else moves[n - 1]
@@ -127,14 +131,15 @@ def main():
             return
         if a.protocol == "xboard":
             if cmd == "protover":
-                out('feature myname="%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0 done=1' % a.name)
+                out('feature myname="%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0%s done=1'
+                    % (a.name, " reuse=0" if a.no_reuse else ""))
             elif cmd == "ping":
                 if not a.no_pong:
                     out("pong " + (words[1] if len(words) > 1 else ""))
             elif cmd == "new":
                 if a.exit_on_new:
                     os._exit(5)
-                state.update(turn=0, received=0, playing=False)
+                state.update(turn=0, received=0, playing=False, game=state["game"] + 1)
             elif cmd == "force":
                 state["playing"] = False
             elif cmd == "go":
@@ -155,7 +160,7 @@ def main():
             elif cmd == "usinewgame":
                 if a.exit_on_new:
                     os._exit(5)
-                state.update(turn=0, received=0, last=None, desync=False, ready=state.get("ready", 0))
+                state.update(turn=0, received=0, last=None, desync=False, ready=state.get("ready", 0), game=state["game"] + 1)
             elif cmd == "isready":
                 state["ready"] = state.get("ready", 0) + 1
                 if not a.no_pong or state["ready"] == 1:

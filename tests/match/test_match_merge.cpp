@@ -41,7 +41,7 @@ std::vector<GameSummary> recorded_games(const Schedule& schedule) {
 }
 
 RunInfo run_of(int engines, std::optional<SprtConfig> sprt, int games_per_pairing) {
-    RunInfo run{"test", TournamentKind::ROUND_ROBIN, games_per_pairing, {}, sprt};
+    RunInfo run{"test", TournamentKind::ROUND_ROBIN, games_per_pairing, {}, sprt, {}};
     for (int e = 0; e < engines; ++e)
         run.engines.push_back({"E" + std::to_string(e), "./e" + std::to_string(e), "xboard", "10+0.1", "10+0.1"});
     return run;

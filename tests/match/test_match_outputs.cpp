@@ -87,6 +87,34 @@ TEST_CASE("resign adjudication: an engine that sees itself lost for M moves lose
     CHECK(g.termination == Termination::MAX_PLIES);
 }
 
+TEST_CASE("two-sided resign adjudication: the winner must agree for M moves", "[match][adjudication]") {
+    RefereeSettings s = settings();
+    s.resign = {3, 500, true};
+    // White sees itself lost, but Black does not see itself winning by 500: played on (one-sided
+    // adjudication would end this game, see the case above).
+    GameRecord g = play("--score -600", "--score 100", s);
+    CHECK(g.termination == Termination::MAX_PLIES);
+    // Both agree: White loses after three moves of each.
+    g = play("--score -600", "--score 600", s);
+    CHECK(g.termination == Termination::ADJUDICATION);
+    CHECK(g.outcome == Outcome::BLACK_WINS);
+    CHECK(g.moves.size() == 6);
+    CHECK(g.reason.find("White resigns by adjudication") != std::string::npos);
+    // Black lost in both views.
+    g = play("--score 500", "--score -500", s);
+    CHECK(g.outcome == Outcome::WHITE_WINS);
+    CHECK(g.moves.size() == 6);
+
+    MatchOptions o = parsed({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--resign",
+                             "movecount=3", "score=900", "twosided=true"});
+    CHECK(o.referee.resign.two_sided);
+    std::ostringstream err;
+    CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x",
+                                  "--resign", "movecount=3", "score=9", "twosided=yes"},
+                                 err));
+    CHECK(err.str().find("twosided=true or twosided=false") != std::string::npos);
+}
+
 TEST_CASE("adjudication options are read with clear errors", "[match][adjudication][options]") {
     MatchOptions o = parsed({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--draw",
                              "movenumber=40", "movecount=8", "score=10", "--resign", "movecount=3 score=900"});

@@ -10,7 +10,7 @@
 #include <thread>
 
 #include "match_test_support.hpp"
-#include "shishi/match/interrupt.hpp"
+#include "shishi/match/stop_request.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/runner_pgn_reader.hpp"
 #include "shishi/match/referee.hpp"

@@ -13,7 +13,7 @@
 #include "live_streams.hpp"
 #include "match_test_support.hpp"
 #include "shishi/core/rule_fields.hpp"
-#include "shishi/match/interrupt.hpp"
+#include "shishi/match/stop_request.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/runner.hpp"
 

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace shishi::match {
@@ -17,5 +18,10 @@ bool uses_cutechess_spelling(const std::vector<std::string>& args);
 // The same command line in shishi-match's spelling; nullopt with the reason for an option that
 // is refused or malformed. Arguments in shishi-match's own spelling pass through unchanged.
 std::optional<std::vector<std::string>> from_cutechess(const std::vector<std::string>& args, std::string& error);
+
+// Every option of cutechess-cli's table, and the table as lines of --help: (the option with its
+// values, what shishi-match does with it or why it is refused).
+std::vector<std::string> cutechess_option_names();
+std::vector<std::pair<std::string, std::string>> cutechess_usage_rows();
 
 }  // namespace shishi::match

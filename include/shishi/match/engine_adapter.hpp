@@ -35,6 +35,15 @@ struct EngineConfig {
     // whitepov): the referee turns them round when it plays Black.
     bool white_pov = false;
     int64_t handshake_timeout_ms = 10'000;
+    // Lines sent as they are right after the handshake, before the options (cutechess-cli's
+    // initstr=; a `\n` in the word separates lines).
+    std::vector<std::string> init_strings;
+    // Between games (cutechess-cli's restart=): AUTO restarts it when it asks (XBoard reuse=0),
+    // ON always, OFF never. After a forfeit (crash, hang, illegal move) it is restarted anyway:
+    // its state is unknown.
+    enum class Restart { AUTO, ON, OFF } restart = Restart::AUTO;
+    // It may think on the opponent's time (cutechess-cli's ponder): XBoard `hard` (else `easy`).
+    bool ponder = false;
     // This engine's own limits (--first-tc, tc=... of --engine): clock, time per move, depth,
     // nodes. None: the match's (RefereeSettings::tc).
     std::optional<TimeControl> tc;
@@ -112,6 +121,11 @@ public:
     bool alive();                  // process still running
     // Engine asked not to be reused between games (XBoard reuse=0).
     virtual bool wants_restart() const { return false; }
+    // Is it to be restarted before its next game (its restart mode, and what it asked for)?
+    bool restart_after_game() const {
+        return config_.restart == EngineConfig::Restart::ON ||
+               (config_.restart == EngineConfig::Restart::AUTO && wants_restart());
+    }
     const std::string& name() const { return name_; }
     void set_name(std::string name) { name_ = std::move(name); }
     void set_log_label(std::string label) { process_.set_label(std::move(label)); }

@@ -19,7 +19,10 @@ struct MatchOptions {
     // engines of --engines files in command-line order.
     std::vector<EngineConfig> engines;
     TournamentKind tournament = TournamentKind::ROUND_ROBIN;
-    int games = 0;                 // per pairing
+    int games = 0;                 // per pairing (knockout: per encounter, more on a tie)
+    int seeds = 0;                 // --seeds N: knockout's seeded engines (the first N)
+    Colours colours;               // --no-swap, --reverse (cutechess's -noswap, -reverse)
+    int wait_ms = 0;               // --wait MS: pause of each worker between two games
     RefereeSettings referee;
     int concurrency = 1;
     std::string openings_path;     // empty: the initial setup
@@ -33,6 +36,7 @@ struct MatchOptions {
     Shard shard;                   // --shard i/n: play only that slice of the schedule
     std::string json_path;         // results as JSON, rewritten after every game
     std::string plot_path;         // SVG of the Elo estimate (and LLR) against games
+    std::string epd_path;          // --epd FILE: each game's end position (cutechess's -epdout)
     std::optional<SprtConfig> sprt;
     std::string event = "shishi-match";
     std::string site;              // PGN Site tag; empty: the host name
@@ -44,7 +48,11 @@ struct MatchOptions {
 };
 
 // Reads the arguments (without the program name); on error prints why to err and returns nullopt.
+// One table of options drives both (and cutechess_args.cpp's table the cutechess-cli part of
+// the usage text).
 std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& args, std::ostream& err);
 void print_match_usage(std::ostream& out);
+// Every spelling of every option of the table ("--first", "-j", "--concurrency", ...).
+std::vector<std::string> match_option_names();
 
 }  // namespace shishi::match

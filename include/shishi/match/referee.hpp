@@ -47,9 +47,11 @@ struct DrawAdjudication {
 };
 
 // --resign movecount=M score=S: an engine whose last M moves all carried a score of S cp or
-// more against itself loses.
+// more against itself loses. With twosided=true (cutechess-cli's two-sided resign) only when its
+// opponent's last M moves also all carried S cp or more in the opponent's favour: both agree.
 struct ResignAdjudication {
     int move_count = 0, score_cp = 0;
+    bool two_sided = false;
     bool enabled() const { return move_count > 0; }
 };
 

@@ -28,6 +28,7 @@ struct RunInfo {
     int games_per_pairing = 0;
     std::vector<EngineEntry> engines;
     std::optional<SprtConfig> sprt;
+    Colours colours;  // who is White in each game of a pairing
 };
 bool same_run(const RunInfo& a, const RunInfo& b);
 

@@ -2,7 +2,8 @@
 // played, and the results per pairing and per engine (cross table, ranking with Elo).
 //
 // Every pairing plays `games` games; games 2k and 2k+1 of a pairing share opening k with colours
-// reversed (the first engine of the pairing is White in the even one). Games are played round by
+// reversed (the first engine of the pairing is White in the even one; see Colours for
+// -noswap and -reverse). Games are played round by
 // round: both games of opening k for every pairing before opening k+1, so an interrupted run
 // has played every pairing about equally. A two-engine match is the one-pairing schedule.
 #pragma once
@@ -17,7 +18,8 @@
 
 namespace shishi::match {
 
-enum class TournamentKind { ROUND_ROBIN, GAUNTLET };
+// KNOCKOUT has no fixed schedule (the bracket follows the results): knockout.hpp plays it.
+enum class TournamentKind { ROUND_ROBIN, GAUNTLET, KNOCKOUT };
 std::optional<TournamentKind> parse_tournament(const std::string& text);
 
 struct Pairing {
@@ -27,17 +29,29 @@ struct Pairing {
 // against each of the others.
 std::vector<Pairing> make_pairings(int engine_count, TournamentKind kind);
 
+// Who gets White in a pairing's games (cutechess-cli's -noswap and -reverse): by default the
+// pairing's first engine in the first game of each pair and the second engine in the other;
+// `swap` false keeps the colours of the first game for both; `reverse` gives the first game's
+// White to the pairing's second engine.
+struct Colours {
+    bool swap = true;
+    bool reverse = false;
+    bool operator==(const Colours&) const = default;
+};
+
 struct GameSlot {
     int pairing = 0;
     int game = 0;          // within the pairing, 0-based
     int white = 0, black = 0;
     int opening = 0;       // game / 2: the opening (and the game pair) within the pairing
-    bool a_is_white() const { return game % 2 == 0; }
+    bool a_white = true;   // the pairing's first engine plays White
+    bool a_is_white() const { return a_white; }
 };
 
 class Schedule {
 public:
-    Schedule(std::vector<Pairing> pairings, int games_per_pairing);
+    Schedule(std::vector<Pairing> pairings, int games_per_pairing, Colours colours = {});
+    const Colours& colours() const { return colours_; }
     int total() const { return int(pairings_.size()) * games_; }
     int games_per_pairing() const { return games_; }
     // The game with 0-based index `index` of the whole run (0 <= index < total()).
@@ -47,6 +61,7 @@ public:
 private:
     std::vector<Pairing> pairings_;
     int games_;
+    Colours colours_;
 };
 
 // A slice of the schedule for runs spread over machines (--shard i/n): shard i of n plays the

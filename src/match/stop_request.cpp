@@ -1,4 +1,4 @@
-#include "shishi/match/interrupt.hpp"
+#include "shishi/match/stop_request.hpp"
 
 #include <atomic>
 
