@@ -257,6 +257,8 @@ const int* init_piece_values() { return tables().value; }
 
 const EvalParams& eval_params() { return tables().w; }
 
+void prepare_tables() { tables(); }
+
 unsigned eval_params_generation() { return params_generation.load(std::memory_order_acquire); }
 
 void set_eval_params(const EvalParams& p) {

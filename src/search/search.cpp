@@ -751,7 +751,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
 
 // --- public interface ------------------------------------------------------------------------
 
-Searcher::Searcher(size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) {}
+Searcher::Searcher(size_t hash_mb) : impl_(std::make_unique<Impl>(hash_mb)) { prepare_tables(); }
 Searcher::~Searcher() = default;
 
 size_t Searcher::set_hash_mb(size_t mb) { return impl_->shared.tt.resize(std::max<size_t>(1, mb)); }

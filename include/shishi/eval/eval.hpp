@@ -24,6 +24,12 @@ inline int piece_value(Kind k) {
     return k < KIND_NB ? v[k] : 0;
 }
 
+// Builds the evaluation's tables now, on the calling thread, if no evaluation has yet. They are
+// otherwise built by the first evaluation, which writes the piece-square table every Position
+// reads: a search thread doing that while the protocol thread makes a Position is a data race
+// (ThreadSanitizer found it through bench). The Searcher calls it before any search thread runs.
+void prepare_tables();
+
 // Makes pos's material/piece-square sums current for the evaluation's weights (the search calls
 // it on its root; positions made from it by make/unmake stay current). Without it evaluation is
 // the same, only slower.
