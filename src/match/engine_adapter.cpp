@@ -76,9 +76,12 @@ std::optional<int> xboard_post_score(const std::string& line) {
     if (!d || !s || *d < 0) return std::nullopt;
     std::string time, nodes;
     if (!(in >> time >> nodes) || !to_integer(time) || !to_integer(nodes)) return std::nullopt;
-    long long v = *s;
-    if (v > MATE_CP) v = MATE_CP;
-    if (v < -MATE_CP) v = -MATE_CP;
+    // XBoard's mate convention: 100000 + N is mate in N moves, -100000 - N being mated in N.
+    // As plies to mate (the form MATE_CP - plies of usi_info_score): N moves of the side that
+    // mates are 2N - 1 plies, of the side being mated 2N.
+    const long long v = *s;
+    if (v >= MATE_CP) return MATE_CP - int(std::max<long long>(0, 2 * std::min<long long>(v - MATE_CP, 500) - 1));
+    if (v <= -MATE_CP) return -MATE_CP + int(2 * std::min<long long>(-v - MATE_CP, 500));
     return int(v);
 }
 

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "match_test_support.hpp"
+#include "shishi/match/engine_adapter.hpp"
 #include "shishi/match/game_pgn.hpp"
 
 using namespace shishi::match;
@@ -16,6 +17,19 @@ TEST_CASE("evaluation comments read score/depth and time as cutechess writes the
     CHECK(eval_comment({std::nullopt, 0, 0}) == "0s");
     CHECK(eval_comment({MATE_CP - 5, 9, 1000}) == "+M3/9 1.0s");
     CHECK(eval_comment({-(MATE_CP - 2), 4, 1000}) == "-M1/4 1.0s");
+}
+
+TEST_CASE("mate scores in XBoard's thinking output (100000 + moves) become +M/-M comments with their moves", "[match][pgn]") {
+    // XBoard's convention, which Shishi and HaChu follow: 100000 + N mates in N moves,
+    // -100000 - N is mated in N. The comment counts moves as cutechess does.
+    auto comment = [](const std::string& line) { return eval_comment({xboard_post_score(line), 7, 0}); };
+    CHECK(comment("7 100005 12 3456 a1a2") == "+M5/7 0s");
+    CHECK(comment("7 100001 12 3456 a1a2") == "+M1/7 0s");
+    CHECK(comment("7 -100003 12 3456 a1a2") == "-M3/7 0s");
+    CHECK(comment("7 -100001 12 3456 a1a2") == "-M1/7 0s");
+    // USI counts plies: mate 5 is the third move of the side that mates.
+    CHECK(eval_comment({usi_info_score("info depth 7 score mate 5 pv a1a2"), 7, 0}) == "+M3/7 0s");
+    CHECK(eval_comment({usi_info_score("info depth 7 score mate -4 pv a1a2"), 7, 0}) == "-M2/7 0s");
 }
 
 TEST_CASE("each engine move of the PGN carries its score and depth; whitepov scores are turned round", "[match][pgn][runner]") {
