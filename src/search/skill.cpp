@@ -55,10 +55,18 @@ uint64_t skill_scale(uint64_t x, int level) {
     return (x / 256 * q + x % 256 * q / 256) >> (steps / 4);
 }
 
+uint64_t skill_budget(uint64_t x, int level) {
+    if (full(level)) return x;
+    const uint64_t per_line = skill_scale(x, level), lines = uint64_t(skill_lines(level));
+    // Every line costs about a whole search, so each gets the level's fraction; never above x
+    // (and no overflow: the fraction times 6 lines is under a third of x).
+    return per_line > x / lines ? x : per_line * lines;
+}
+
 uint64_t skill_node_cap(int level) {
     if (full(level)) return 0;
     const uint64_t unit = NODE_CHECK_INTERVAL;
-    return std::max(unit, (skill_scale(SKILL_TOP_NODES, level) + unit / 2) / unit * unit);
+    return std::max(unit, (skill_budget(SKILL_TOP_NODES, level) + unit / 2) / unit * unit);
 }
 
 int skill_lines(int level) {
@@ -79,16 +87,16 @@ SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply) {
     // The host's node limit, scaled but kept a multiple of the interval and never above its own.
     if (limits.nodes)
         nodes = std::min({nodes, limits.nodes,
-                          std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_scale(limits.nodes, level) /
+                          std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_budget(limits.nodes, level) /
                                                                       NODE_CHECK_INTERVAL * NODE_CHECK_INTERVAL)});
     l.nodes = nodes;
     if (limits.movetime_ms > 0) {
-        l.movetime_ms = std::max<int64_t>(1, int64_t(skill_scale(uint64_t(limits.movetime_ms), level)));
+        l.movetime_ms = std::max<int64_t>(1, int64_t(skill_budget(uint64_t(limits.movetime_ms), level)));
     } else if (!limits.infinite) {
         // The clock's share as the full engine would spend it, scaled, as a fixed time: the level
         // thinks a fraction of what the full engine would, at any clock.
         const TimeBudget b = allocate_time(limits, game_ply);
-        if (b.limited) l.movetime_ms = std::max<int64_t>(1, int64_t(skill_scale(uint64_t(b.soft_ms), level)));
+        if (b.limited) l.movetime_ms = std::max<int64_t>(1, int64_t(skill_budget(uint64_t(b.soft_ms), level)));
     }
     l.multipv = std::max(l.multipv, skill_lines(level));
     return l;

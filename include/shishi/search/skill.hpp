@@ -10,9 +10,13 @@
 //   same whatever the machine's speed when the cap ends its search;
 // - from level SKILL_CHOICE_TOP down, searches skill_lines(L) root lines (MultiPV) and plays the
 //   line whose score plus a random bonus in [0, skill_noise_cp(L)) is highest: 25 cp more per
-//   level down, 750 cp at -20 (less than a Lion's 1800, so a line the search sees losing the
+//   level down, 1250 cp at -20 (less than a Lion's 1800, so a line the search sees losing the
 //   Lion or the King is not chosen while one that far better exists); above it the level plays
-//   its search's move (extra lines would cost it about a ply);
+//   its search's move (extra lines would cost it about a ply). Every root line costs about a
+//   whole search, so each line gets the level's fraction: the limits above are multiplied by
+//   the number of lines (skill_budget), and the search per line keeps rising by 1.19 a level
+//   across the switch from one line to two (when each level's total was its fraction, level 9
+//   scored 5-35 against 10 at the same node limit);
 // - always plays a winning mate line, and a capture of the opponent's last royal, as found.
 // Every level answers within the host's clock: it only ever searches less. The randomness comes
 // from a game seed and the position's key: the same seed replays the same choices (tests), a
@@ -38,7 +42,10 @@ constexpr uint64_t SKILL_TOP_NODES = uint64_t(1) << 21;
 // x scaled by the level's fraction 2^(-(SKILL_FULL - level)/4) (rounded down; the quarter
 // steps in 256ths); x itself at full strength.
 uint64_t skill_scale(uint64_t x, int level);
-// The node cap of a search at `level` (< SKILL_FULL): skill_scale(SKILL_TOP_NODES), rounded
+// The whole search a level gets of x (a node limit, a time): skill_scale(x, level) for each of
+// its skill_lines(level) root lines, never more than x; x itself at full strength.
+uint64_t skill_budget(uint64_t x, int level);
+// The node cap of a search at `level` (< SKILL_FULL): skill_budget(SKILL_TOP_NODES), rounded
 // to the nearest multiple of NODE_CHECK_INTERVAL (so a single-threaded search stops exactly there),
 // at least one interval; 0 (no cap) at full strength.
 uint64_t skill_node_cap(int level);
@@ -47,10 +54,11 @@ int skill_lines(int level);
 // The largest random bonus (centipawns) a line gets at `level`; 0 above SKILL_CHOICE_TOP.
 int skill_noise_cp(int level);
 
-// The limits of a search at `level`: a node limit of the smaller of the node cap and the scaled
-// host node limit (never above the host's own), the scaled movetime, or in place of a clock a
-// fixed time of the scaled share allocate_time() gives it (game_ply as there; not for an
-// infinite search), and at least skill_lines(level) lines. Unchanged at full strength.
+// The limits of a search at `level`: a node limit of the smaller of the node cap and the
+// skill_budget of the host node limit (never above the host's own), the budget of the movetime,
+// or in place of a clock a fixed time of the budget of the share allocate_time() gives it
+// (game_ply as there; not for an infinite search), and at least skill_lines(level) lines.
+// Unchanged at full strength.
 SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply = 0);
 
 // One root line of the last iteration the search reported.
