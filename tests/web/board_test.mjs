@@ -264,16 +264,6 @@ try {
   await page.waitForFunction(() => /game over/.test(document.getElementById('play-status').textContent));
   const result = await page.$eval('#play-status', (e) => e.textContent);
   check(/gote wins/.test(result), `play to the end: ${result}`);
-
-  // Opened as a file the page cannot run (no module scripts or workers from file://): it says
-  // how to serve it. A page of its own: its blocked requests are not this page's errors.
-  if (!isolated) {
-    const filePage = await browser.newPage();
-    await filePage.goto(`file://${path.resolve(root, 'index.html')}`, { waitUntil: 'load' });
-    const note = await filePage.$eval('#engine-id', (e) => e.textContent);
-    check(/from a server.*serve\.mjs/.test(note), `opened as a file: "${note}"`);
-    await filePage.close();
-  }
 } catch (e) {
   check(false, e.message);
 } finally {

@@ -1,9 +1,11 @@
 // The legal moves of a position under a rule set shogiops does not know (the book's), from the
 // engine itself: a second, single-threaded Shishi worker (no search, so no hash) is told the
 // rules and answers `perft 1`, one line per legal move. Requests are answered in order.
+import { EngineWorker } from './engine-start.js';
+
 export class Referee {
   constructor() {
-    this.worker = new Worker('engine-worker.js?build=shishi');
+    this.worker = new EngineWorker('shishi');
     this.worker.onerror = (e) => console.error('referee worker:', e.message);
     this.pending = []; // { resolve, moves: [], refused }
     this.worker.onmessage = (e) => this.onLine(String(e.data));
