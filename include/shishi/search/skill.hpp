@@ -5,9 +5,9 @@
 //   then given as a fixed time), so each level has about 1.19 times the search of the one below
 //   at any clock, and level 19 is the full engine with 84 % of its search, not a cliff below it
 //   (Chu Shogi at a few thousand nodes loses about 200 Elo to 0.7 times the nodes, measured);
-// - and never more than the same fraction of SKILL_TOP_NODES (skill_node_cap: 1,761,280 nodes
-//   at 19, 65,536 at 0, 2,048 at -20), so a weak level stays weak at a long clock and plays the
-//   same whatever the machine's speed when the cap ends its search;
+// - and never more than the same share of SKILL_TOP_NODES (skill_node_cap: 1,761,280 nodes
+//   at 19, 196,608 at 0 (three lines), 12,288 at -20 (six)), so a weak level stays weak at a
+//   long clock and plays the same whatever the machine's speed when the cap ends its search;
 // - from level SKILL_CHOICE_TOP down, searches skill_lines(L) root lines (MultiPV) and plays the
 //   line whose score plus a random bonus in [0, skill_noise_cp(L)) is highest: 25 cp more per
 //   level down, 1250 cp at -20 (less than a Lion's 1800, so a line the search sees losing the
