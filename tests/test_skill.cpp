@@ -276,6 +276,56 @@ TEST_CASE("skill: a lower level searches fewer nodes a root line under the same 
     }
 }
 
+TEST_CASE("skill: below -10 a share of the moves is random, growing a level down, never unsafe", "[skill][search]") {
+    // At a host's node limit the levels from -10 down all search at the 512-node floor, where
+    // more lines and a bigger bonus did not order them (-15 beat -10 50-30 at 32,000 nodes):
+    // the share of random moves is what rises there.
+    for (int level = SKILL_RANDOM_TOP; level <= SKILL_FULL; ++level) CHECK(skill_random_percent(level) == 0);
+    for (int level = SKILL_MIN; level < SKILL_RANDOM_TOP; ++level) {
+        INFO("level " << level);
+        CHECK(skill_random_percent(level) > skill_random_percent(level + 1));
+    }
+    CHECK(skill_random_percent(SKILL_MIN) <= 50);  // even the weakest mostly plays its search's move
+
+    // On real searches at 32,000 host nodes: how often the move played is none of the lines the
+    // level's own search found (the same search, run alone), and every such move is safe.
+    const auto positions = sample_positions(6, 21);
+    SearchLimits host;
+    host.nodes = 32000;
+    auto off_line_share = [&](int level) {
+        int off = 0, total = 0;
+        for (const Position& start : positions) {
+            SkillLineCollector collector;
+            {
+                Searcher s(1);
+                Position pos = start;
+                s.search(pos, skill_limits(host, level), [&](const SearchInfo& i) { collector.add(i); });
+            }
+            const std::vector<SkillLine> lines = collector.lines();
+            REQUIRE(!lines.empty());
+            for (uint64_t seed = 1; seed <= 24; ++seed) {
+                INFO("level " << level << " seed " << seed << " in " << to_xboard_fen(start));
+                Searcher s(1);
+                Position pos = start;
+                const Move m = search_at_level(s, pos, host, level, seed).best;
+                REQUIRE(is_legal(start, m));
+                ++total;
+                if (std::any_of(lines.begin(), lines.end(), [&](const SkillLine& l) { return l.move == m; })) continue;
+                ++off;
+                Position after = start;
+                after.make(m);
+                CHECK_FALSE(can_capture(after, royal_kind));
+                CHECK_FALSE(can_capture(after, lion_kind));
+            }
+        }
+        return double(off) / total;
+    };
+    const double at_10 = off_line_share(-10), at_15 = off_line_share(-15), at_20 = off_line_share(-20);
+    CHECK(at_10 == 0);
+    CHECK(at_15 > 0.1);
+    CHECK(at_20 > at_15 + 0.1);
+}
+
 TEST_CASE("skill: the line collector keeps the deepest iteration reported in full", "[skill][search]") {
     const Position pos = Position::start();
     MoveList legal;

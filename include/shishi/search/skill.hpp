@@ -17,6 +17,10 @@
 //   the number of lines (skill_budget), and the search per line keeps rising by 1.19 a level
 //   across the switch from one line to two (when each level's total was its fraction, level 9
 //   scored 5-35 against 10 at the same node limit);
+// - below SKILL_RANDOM_TOP, plays skill_random_percent(L) of its moves at random, drawn from
+//   the legal moves after which the opponent cannot take a royal or a Lion: 5 % at -11, 50 % at
+//   -20 (at a host node limit these levels all search at the node floor, where more lines and
+//   a bigger bonus did not order them: -15 beat -10 50-30 at 32,000 nodes);
 // - always plays a winning mate line, and a capture of the opponent's last royal, as found.
 // Every level answers within the host's clock: it only ever searches less. The randomness comes
 // from a game seed and the position's key: the same seed replays the same choices (tests), a
@@ -35,6 +39,7 @@ namespace shishi {
 constexpr int SKILL_MIN = -20;
 constexpr int SKILL_FULL = 20;         // the default: full strength, no change to the search
 constexpr int SKILL_CHOICE_TOP = 9;    // the highest level that chooses among several lines
+constexpr int SKILL_RANDOM_TOP = -10;  // below it a share of the moves is random (safe ones)
 // The search the node caps are fractions of: about two seconds of the full engine on one core,
 // what lishogi gives its strongest AI level (movetime 2000).
 constexpr uint64_t SKILL_TOP_NODES = uint64_t(1) << 21;
@@ -53,6 +58,10 @@ uint64_t skill_node_cap(int level);
 int skill_lines(int level);
 // The largest random bonus (centipawns) a line gets at `level`; 0 above SKILL_CHOICE_TOP.
 int skill_noise_cp(int level);
+
+// The share (percent) of a level's moves played at random among the safe ones: 0 from
+// SKILL_RANDOM_TOP up, 5 more a level below it, 50 at -20.
+int skill_random_percent(int level);
 
 // The limits of a search at `level`: a node limit of the smaller of the node cap and the
 // skill_budget of the host node limit (never above the host's own), the budget of the movetime,
@@ -90,7 +99,8 @@ private:
 uint64_t skill_move_seed(uint64_t game_seed, const Position& pos);
 
 // A search at `level`: at full strength searcher.search(pos, limits, on_info) exactly. Below
-// it, the search under skill_limits, then (with a bonus) the choice among its lines, and a
+// it, the search under skill_limits, then (below SKILL_RANDOM_TOP, unless the search found a
+// mate) a random safe move for the level's share, else (with a bonus) the choice among its lines, and a
 // capture of the opponent's last royal if the root has one the limits allow, whatever the
 // search found; result.best and result.ponder are the chosen line's, the score stays the
 // search's best.
