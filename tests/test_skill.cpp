@@ -289,7 +289,7 @@ TEST_CASE("skill: below -10 a share of the moves is random, growing a level down
 
     // On real searches at 32,000 host nodes: how often the move played is none of the lines the
     // level's own search found (the same search, run alone), and every such move is safe.
-    const auto positions = sample_positions(6, 21);
+    const auto positions = sample_positions(8, 21);
     SearchLimits host;
     host.nodes = 32000;
     auto off_line_share = [&](int level) {
@@ -303,7 +303,7 @@ TEST_CASE("skill: below -10 a share of the moves is random, growing a level down
             }
             const std::vector<SkillLine> lines = collector.lines();
             REQUIRE(!lines.empty());
-            for (uint64_t seed = 1; seed <= 24; ++seed) {
+            for (uint64_t seed = 1; seed <= 40; ++seed) {
                 INFO("level " << level << " seed " << seed << " in " << to_xboard_fen(start));
                 Searcher s(1);
                 Position pos = start;
@@ -321,9 +321,13 @@ TEST_CASE("skill: below -10 a share of the moves is random, growing a level down
         return double(off) / total;
     };
     const double at_10 = off_line_share(-10), at_15 = off_line_share(-15), at_20 = off_line_share(-20);
+    INFO("off the lines: " << at_10 << " at -10, " << at_15 << " at -15, " << at_20 << " at -20");
+    // 320 moves a level, 6 % and 16 % random (3.4 % and 11 % off the lines when written: a
+    // random move is sometimes one of the lines)
     CHECK(at_10 == 0);
-    CHECK(at_15 > 0.1);
-    CHECK(at_20 > at_15 + 0.1);
+    CHECK(at_15 > 0.01);
+    CHECK(at_20 > at_15 + 0.03);
+    CHECK(at_20 < 0.2);
 }
 
 TEST_CASE("skill: the line collector keeps the deepest iteration reported in full", "[skill][search]") {

@@ -17,11 +17,12 @@ constexpr int NOISE_PER_LEVEL = 25;
 constexpr int NOISE_PER_NEGATIVE_LEVEL = 50;
 // Lines: 2 at SKILL_CHOICE_TOP, one more every this many levels down (6 at -20).
 constexpr int LEVELS_PER_LINE = 6;
-// Below SKILL_RANDOM_TOP a share of the moves is random, this much more a level down (50 % at
-// -20): at a host's node limit those levels all search at the 512-node floor (-10 and below at
-// 32,000 nodes), and there more lines and a bigger bonus did not make a level weaker (-15 beat
-// -10 50-30).
-constexpr int RANDOM_PERCENT_PER_LEVEL = 5;
+// The share (percent) of random moves from SKILL_RANDOM_TOP (0) down to SKILL_MIN: at a host's
+// node limit those levels all search at the 512-node floor (-10 and below at 32,000 nodes),
+// where more lines and a bigger bonus did not make a level weaker (-15 beat -10 50-30). The
+// first random moves cost the most (5 % a level: -15 scored 2-38 against -10, -20 7-33 against
+// -15), so the share starts slowly and grows faster.
+constexpr int RANDOM_PERCENT[SKILL_RANDOM_TOP - SKILL_MIN + 1] = {0, 1, 2, 3, 5, 6, 8, 9, 11, 13, 16};
 
 bool full(int level) { return level >= SKILL_FULL; }
 
@@ -120,7 +121,7 @@ int skill_noise_cp(int level) {
 
 int skill_random_percent(int level) {
     if (level >= SKILL_RANDOM_TOP) return 0;
-    return RANDOM_PERCENT_PER_LEVEL * (SKILL_RANDOM_TOP - std::max(level, SKILL_MIN));
+    return RANDOM_PERCENT[SKILL_RANDOM_TOP - std::max(level, SKILL_MIN)];
 }
 
 SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply) {
