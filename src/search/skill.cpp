@@ -17,6 +17,12 @@ constexpr int NOISE_PER_LEVEL = 25;
 constexpr int NOISE_PER_NEGATIVE_LEVEL = 50;
 // Lines: 2 at SKILL_CHOICE_TOP, one more every this many levels down (6 at -20).
 constexpr int LEVELS_PER_LINE = 6;
+// The share (percent) of random moves from SKILL_RANDOM_TOP (0) down to SKILL_MIN: at a host's
+// node limit those levels all search at the 512-node floor (-10 and below at 32,000 nodes),
+// where more lines and a bigger bonus did not make a level weaker (-15 beat -10 50-30). The
+// first random moves cost the most (5 % a level: -15 scored 2-38 against -10, -20 7-33 against
+// -15), so the share starts slowly and grows faster.
+constexpr int RANDOM_PERCENT[SKILL_RANDOM_TOP - SKILL_MIN + 1] = {0, 1, 2, 3, 5, 6, 8, 9, 11, 13, 16};
 
 bool full(int level) { return level >= SKILL_FULL; }
 
@@ -27,6 +33,10 @@ uint64_t splitmix64(uint64_t& state) {
     return z ^ (z >> 31);
 }
 
+bool allowed(Move m, const SearchLimits& limits) {
+    return std::none_of(limits.excluded.begin(), limits.excluded.end(), [&](Move x) { return x.same_as(m); });
+}
+
 // A legal move of pos (allowed by the limits) that captures the opponent's last royal.
 Move last_royal_capture(Position& pos, const SearchLimits& limits) {
     const Color them = ~pos.side_to_move();
@@ -34,14 +44,43 @@ Move last_royal_capture(Position& pos, const SearchLimits& limits) {
     MoveList captures;
     generate_captures(pos, captures);
     for (Move m : captures) {
-        if (std::any_of(limits.excluded.begin(), limits.excluded.end(), [&](Move x) { return x.same_as(m); }))
-            continue;
+        if (!allowed(m, limits)) continue;
         pos.make(m);
         const bool wins = pos.royal_count(them) == 0;
         pos.unmake();
         if (wins) return m;
     }
     return Move::none();
+}
+
+// Can the side to move capture a royal or a Lion of the other side (a Lion's double move counts
+// its first victim too)?
+bool threatens_royal_or_lion(const Position& pos) {
+    MoveList captures;
+    generate_captures(pos, captures);
+    for (Move m : captures)
+        for (Square sq : {m.to(), m.mid()}) {
+            if (sq == NO_SQUARE) continue;
+            const Piece p = pos.piece_on(sq);
+            if (p != EMPTY && (is_royal(kind_of(p)) || is_lion(kind_of(p)))) return true;
+        }
+    return false;
+}
+
+// A legal move of pos, allowed by the limits, drawn uniformly from those after which the
+// opponent cannot take a royal or a Lion; none if there is no such move.
+Move random_safe_move(Position& pos, const SearchLimits& limits, uint64_t& state) {
+    MoveList legal, safe;
+    generate_legal(pos, legal);
+    for (Move m : legal) {
+        if (!allowed(m, limits)) continue;
+        pos.make(m);
+        const bool ok = !threatens_royal_or_lion(pos);
+        pos.unmake();
+        if (ok) safe.push(m);
+    }
+    if (safe.empty()) return Move::none();
+    return safe[int(splitmix64(state) % uint64_t(safe.size()))];
 }
 
 }  // namespace
@@ -55,10 +94,18 @@ uint64_t skill_scale(uint64_t x, int level) {
     return (x / 256 * q + x % 256 * q / 256) >> (steps / 4);
 }
 
+uint64_t skill_budget(uint64_t x, int level) {
+    if (full(level)) return x;
+    const uint64_t per_line = skill_scale(x, level), lines = uint64_t(skill_lines(level));
+    // Every line costs about a whole search, so each gets the level's fraction; never above x
+    // (and no overflow: the fraction times 6 lines is under a third of x).
+    return per_line > x / lines ? x : per_line * lines;
+}
+
 uint64_t skill_node_cap(int level) {
     if (full(level)) return 0;
     const uint64_t unit = NODE_CHECK_INTERVAL;
-    return std::max(unit, (skill_scale(SKILL_TOP_NODES, level) + unit / 2) / unit * unit);
+    return std::max(unit, (skill_budget(SKILL_TOP_NODES, level) + unit / 2) / unit * unit);
 }
 
 int skill_lines(int level) {
@@ -72,6 +119,11 @@ int skill_noise_cp(int level) {
     return NOISE_PER_LEVEL * (SKILL_CHOICE_TOP + 1 - std::max(l, 0)) + NOISE_PER_NEGATIVE_LEVEL * std::max(-l, 0);
 }
 
+int skill_random_percent(int level) {
+    if (level >= SKILL_RANDOM_TOP) return 0;
+    return RANDOM_PERCENT[SKILL_RANDOM_TOP - std::max(level, SKILL_MIN)];
+}
+
 SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply) {
     SearchLimits l = limits;
     if (full(level)) return l;
@@ -79,16 +131,16 @@ SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply) {
     // The host's node limit, scaled but kept a multiple of the interval and never above its own.
     if (limits.nodes)
         nodes = std::min({nodes, limits.nodes,
-                          std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_scale(limits.nodes, level) /
+                          std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_budget(limits.nodes, level) /
                                                                       NODE_CHECK_INTERVAL * NODE_CHECK_INTERVAL)});
     l.nodes = nodes;
     if (limits.movetime_ms > 0) {
-        l.movetime_ms = std::max<int64_t>(1, int64_t(skill_scale(uint64_t(limits.movetime_ms), level)));
+        l.movetime_ms = std::max<int64_t>(1, int64_t(skill_budget(uint64_t(limits.movetime_ms), level)));
     } else if (!limits.infinite) {
         // The clock's share as the full engine would spend it, scaled, as a fixed time: the level
         // thinks a fraction of what the full engine would, at any clock.
         const TimeBudget b = allocate_time(limits, game_ply);
-        if (b.limited) l.movetime_ms = std::max<int64_t>(1, int64_t(skill_scale(uint64_t(b.soft_ms), level)));
+        if (b.limited) l.movetime_ms = std::max<int64_t>(1, int64_t(skill_budget(uint64_t(b.soft_ms), level)));
     }
     l.multipv = std::max(l.multipv, skill_lines(level));
     return l;
@@ -155,6 +207,20 @@ SearchResult search_at_level(Searcher& searcher, Position& pos, const SearchLimi
         return result;
     }
     const std::vector<SkillLine>& lines = collector.lines();
+    // The random share: not when the search found a mate (either way), drawn from its own stream.
+    const bool mate = !lines.empty() && std::any_of(lines.begin(), lines.end(), [](const SkillLine& l) {
+        return is_mate_score(l.score);
+    });
+    if (const int percent = skill_random_percent(level); percent > 0 && !mate && !is_mate_score(result.score)) {
+        uint64_t state = skill_move_seed(game_seed, pos) ^ 0x52414E444F4D21ull;  // "RANDOM!"
+        if (splitmix64(state) % 100 < uint64_t(percent)) {
+            if (const Move m = random_safe_move(pos, limits, state); !m.is_none()) {
+                result.best = m;
+                result.ponder = Move::none();
+                return result;
+            }
+        }
+    }
     // Without a bonus the search's own move (it may come from a last iteration cut short);
     // cut before one line: the search's own fallback.
     if (skill_noise_cp(level) <= 0 || lines.empty()) return result;

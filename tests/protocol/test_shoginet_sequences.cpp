@@ -46,7 +46,7 @@ struct OwnLevel {
     int level, skill;
     uint64_t nodes;
 };
-constexpr OwnLevel OWN_LEVELS[] = {{1, 7, 64000},  {2, 9, 64000},  {3, 10, 32000}, {4, 12, 32000},
+constexpr OwnLevel OWN_LEVELS[] = {{1, 6, 32000},  {2, 8, 32000},  {3, 10, 32000}, {4, 12, 32000},
                                    {5, 14, 32000}, {6, 16, 32000}, {7, 18, 32000}, {8, 20, 32000}};
 constexpr int OWN_MOVETIME = 1000;
 

@@ -111,13 +111,17 @@ TEST_CASE("skill: the option in USI, XBoard and on the command line, -20 to 20",
 TEST_CASE("skill: the ladder's limits rise steadily from -20 to 20, full strength unchanged", "[skill][search]") {
     CHECK(skill_node_cap(19) == 1761280);  // 2^21 x 2^(-1/4), the top of the ladder
     CHECK(skill_node_cap(18) == 1482752);
-    CHECK(skill_node_cap(0) == 65536);
-    CHECK(skill_node_cap(-9) == 13824);
-    CHECK(skill_node_cap(SKILL_MIN) == 2048);
+    CHECK(skill_node_cap(10) == 370688);
+    CHECK(skill_node_cap(9) == 622592);  // 2 lines of 2^21 x 2^(-11/4)
+    CHECK(skill_node_cap(0) == 196608);  // 3 lines of 65,536
+    CHECK(skill_node_cap(-9) == 68608);
+    CHECK(skill_node_cap(SKILL_MIN) == 12288);  // 6 lines of 2,048
     for (int level = SKILL_MIN + 1; level < SKILL_FULL; ++level) {
         INFO("level " << level);
-        const uint64_t cap = skill_node_cap(level), below = skill_node_cap(level - 1);
-        CHECK(cap % NODE_CHECK_INTERVAL == 0);
+        // The search per root line: a level's lines cost about a whole search each.
+        const uint64_t cap = skill_node_cap(level) / uint64_t(skill_lines(level));
+        const uint64_t below = skill_node_cap(level - 1) / uint64_t(skill_lines(level - 1));
+        CHECK(skill_node_cap(level) % NODE_CHECK_INTERVAL == 0);
         // about x1.19 a level: no step bigger than x1.25 (the rounding to 512 aside)
         CHECK(cap > below);
         CHECK(cap * 4 <= below * 5 + 4 * NODE_CHECK_INTERVAL);
@@ -139,7 +143,35 @@ TEST_CASE("skill: the ladder's limits rise steadily from -20 to 20, full strengt
     CHECK(skill_lines(-9) > skill_lines(0));
     CHECK(skill_noise_cp(-9) > skill_noise_cp(0));
 
-    // The limits: the host's node limit, movetime and clock share are scaled; the cap is on top.
+    // No cliff where a level starts choosing among lines (9 against 10 scored 5-35 at 32,000
+    // nodes when the lines shared one fraction): at a host node limit, the nodes per line rise
+    // by at most x1.25 (and the rounding to 512) from any level to the next, and every level
+    // below full strength searches less than the host's limit in all.
+    for (uint64_t host : {uint64_t(32000), uint64_t(64000), uint64_t(1) << 20}) {
+        SearchLimits h;
+        h.nodes = host;
+        for (int level = SKILL_MIN + 1; level < SKILL_FULL; ++level) {
+            INFO("level " << level << " at " << host << " nodes");
+            const uint64_t here = skill_limits(h, level).nodes, lines = uint64_t(skill_lines(level));
+            const uint64_t below = skill_limits(h, level - 1).nodes, lines_below = uint64_t(skill_lines(level - 1));
+            CHECK(here < host);
+            // per line: here / lines <= 1.25 x below / lines_below, give or take one interval
+            CHECK(here * lines_below * 4 <= (below + NODE_CHECK_INTERVAL) * lines * 5);
+        }
+    }
+    for (int level = SKILL_MIN; level < SKILL_FULL; ++level) {
+        INFO("level " << level);
+        const uint64_t x = uint64_t(1) << 40;
+        CHECK(skill_budget(x, level) == skill_scale(x, level) * uint64_t(skill_lines(level)));
+        CHECK(skill_budget(x, level) < x);
+        if (level <= SKILL_CHOICE_TOP) CHECK(skill_budget(x, level) < x / 3);  // 0.3 at level 9
+        CHECK(skill_budget(~uint64_t(0), level) < ~uint64_t(0));  // no overflow
+    }
+    CHECK(skill_budget(1000, SKILL_FULL) == 1000);
+    CHECK(skill_budget(1000, 9) == 2 * 148);
+
+    // The limits: the host's node limit, movetime and clock share are scaled per line; the cap
+    // is on top.
     CHECK(skill_scale(1000, 19) == 839);
     CHECK(skill_scale(1000, 18) == 707);
     CHECK(skill_scale(1000, 16) == 500);
@@ -155,16 +187,16 @@ TEST_CASE("skill: the ladder's limits rise steadily from -20 to 20, full strengt
         l.nodes = 64 * 1024;
         s = skill_limits(l, level);
         CHECK(s.nodes == std::min(skill_node_cap(level),
-                                  std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_scale(l.nodes, level) / 512 * 512)));
+                                  std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_budget(l.nodes, level) / 512 * 512)));
         l.nodes = 100;  // a host limit below one interval stands
         CHECK(skill_limits(l, level).nodes == 100);
         l.movetime_ms = 2000;
-        CHECK(skill_limits(l, level).movetime_ms == std::max<int64_t>(1, int64_t(skill_scale(2000, level))));
+        CHECK(skill_limits(l, level).movetime_ms == std::max<int64_t>(1, int64_t(skill_budget(2000, level))));
         SearchLimits clock;
         clock.time_left_ms = 60000;
         clock.increment_ms = 500;
         const uint64_t share = uint64_t(allocate_time(clock).soft_ms);  // the full engine's
-        CHECK(skill_limits(clock, level).movetime_ms == std::max<int64_t>(1, int64_t(skill_scale(share, level))));
+        CHECK(skill_limits(clock, level).movetime_ms == std::max<int64_t>(1, int64_t(skill_budget(share, level))));
         clock.infinite = true;
         CHECK(skill_limits(clock, level).movetime_ms == 0);
     }
@@ -221,7 +253,7 @@ TEST_CASE("skill: the choice is deterministic per seed, sometimes not the best, 
     }
 }
 
-TEST_CASE("skill: a lower level searches fewer nodes under the same node limit", "[skill][search]") {
+TEST_CASE("skill: a lower level searches fewer nodes a root line under the same node limit", "[skill][search]") {
     // The ladder's own mechanics on real searches, single-threaded so the node limits are exact.
     const auto positions = sample_positions(4, 11);
     for (const Position& start : positions) {
@@ -235,11 +267,67 @@ TEST_CASE("skill: a lower level searches fewer nodes under the same node limit",
             const SearchResult r = search_at_level(s, pos, l, level, 5);
             CHECK(is_legal(start, r.best));
             CHECK(r.nodes <= skill_limits(l, level).nodes);
-            CHECK(r.nodes <= above);
-            if (level < SKILL_FULL && skill_limits(l, level).nodes > 4096) CHECK(r.nodes * 5 < above * 4);
-            above = r.nodes;
+            CHECK((level == SKILL_FULL || r.nodes < l.nodes));
+            const uint64_t per_line = r.nodes / uint64_t(skill_lines(level));
+            CHECK(per_line <= above);
+            if (level < SKILL_FULL && skill_limits(l, level).nodes > 4096) CHECK(per_line * 5 < above * 4);
+            above = per_line;
         }
     }
+}
+
+TEST_CASE("skill: below -10 a share of the moves is random, growing a level down, never unsafe", "[skill][search]") {
+    // At a host's node limit the levels from -10 down all search at the 512-node floor, where
+    // more lines and a bigger bonus did not order them (-15 beat -10 50-30 at 32,000 nodes):
+    // the share of random moves is what rises there.
+    for (int level = SKILL_RANDOM_TOP; level <= SKILL_FULL; ++level) CHECK(skill_random_percent(level) == 0);
+    for (int level = SKILL_MIN; level < SKILL_RANDOM_TOP; ++level) {
+        INFO("level " << level);
+        CHECK(skill_random_percent(level) > skill_random_percent(level + 1));
+    }
+    CHECK(skill_random_percent(SKILL_MIN) <= 50);  // even the weakest mostly plays its search's move
+
+    // On real searches at 32,000 host nodes: how often the move played is none of the lines the
+    // level's own search found (the same search, run alone), and every such move is safe.
+    const auto positions = sample_positions(8, 21);
+    SearchLimits host;
+    host.nodes = 32000;
+    auto off_line_share = [&](int level) {
+        int off = 0, total = 0;
+        for (const Position& start : positions) {
+            SkillLineCollector collector;
+            {
+                Searcher s(1);
+                Position pos = start;
+                s.search(pos, skill_limits(host, level), [&](const SearchInfo& i) { collector.add(i); });
+            }
+            const std::vector<SkillLine> lines = collector.lines();
+            REQUIRE(!lines.empty());
+            for (uint64_t seed = 1; seed <= 40; ++seed) {
+                INFO("level " << level << " seed " << seed << " in " << to_xboard_fen(start));
+                Searcher s(1);
+                Position pos = start;
+                const Move m = search_at_level(s, pos, host, level, seed).best;
+                REQUIRE(is_legal(start, m));
+                ++total;
+                if (std::any_of(lines.begin(), lines.end(), [&](const SkillLine& l) { return l.move == m; })) continue;
+                ++off;
+                Position after = start;
+                after.make(m);
+                CHECK_FALSE(can_capture(after, royal_kind));
+                CHECK_FALSE(can_capture(after, lion_kind));
+            }
+        }
+        return double(off) / total;
+    };
+    const double at_10 = off_line_share(-10), at_15 = off_line_share(-15), at_20 = off_line_share(-20);
+    INFO("off the lines: " << at_10 << " at -10, " << at_15 << " at -15, " << at_20 << " at -20");
+    // 320 moves a level, 6 % and 16 % random (3.4 % and 11 % off the lines when written: a
+    // random move is sometimes one of the lines)
+    CHECK(at_10 == 0);
+    CHECK(at_15 > 0.01);
+    CHECK(at_20 > at_15 + 0.03);
+    CHECK(at_20 < 0.2);
 }
 
 TEST_CASE("skill: the line collector keeps the deepest iteration reported in full", "[skill][search]") {

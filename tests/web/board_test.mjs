@@ -226,6 +226,24 @@ try {
     check(lishogiLoad === 'loaded: 1 moves', `lishogi: the same record loads: ${lishogiLoad}`);
     const lishogiLion = await loadUnder('lishogi', '5d5e5f');
     check(lishogiLion === 'move 1 (5d5e5f) is not legal here', `lishogi: a record with 5d5e5f is refused: ${lishogiLion}`);
+    // The fourth repetition under the book (XBoard's rule: the side whose move made it loses):
+    // the Kings and Golds shuffle back and forth three times; the engine's verdict ends the game.
+    const shuffle = '1l2l 12a11a 2l1l 11a12a';
+    const repSfen = 'k10g/12/12/12/12/12/12/12/12/12/12/G10K b - 1';
+    if (await page.$eval('#rules', (e) => e.value) !== 'book') await page.select('#rules', 'book');
+    await page.$eval('#record', (e, t) => { e.value = t; }, `sfen ${repSfen} moves ${shuffle} ${shuffle} ${shuffle}`);
+    await page.click('#load');
+    await page.waitForFunction(() => !document.getElementById('load-status').textContent.startsWith('checking'));
+    const verdictFor = async (ply) => {
+      await page.evaluate((n) => window.shishiBoard.goTo(n), ply);
+      await page.waitForFunction(() => window.shishiBoard.state.legal.ready);
+      return { turn: await page.$eval('#turn', (e) => e.textContent),
+        dests: await page.evaluate(() => window.shishiBoard.ground.state.movable.dests?.size ?? 0) };
+    };
+    const [before, fourth] = [await verdictFor(11), await verdictFor(12)];
+    check(before.turn === 'gote to move' && before.dests > 0 &&
+      fourth.turn === 'game over: sente wins (gote repeated the position a fourth time)' && fourth.dests === 0,
+      `book: the fourth repetition ends the game: "${before.turn}" after 11 plies, "${fourth.turn}" after 12`);
     check(await tryUnder('lishogi', '1b1a+'), 'back to lishogi: 1b1a+ is taken again');
   }
 
@@ -264,16 +282,6 @@ try {
   await page.waitForFunction(() => /game over/.test(document.getElementById('play-status').textContent));
   const result = await page.$eval('#play-status', (e) => e.textContent);
   check(/gote wins/.test(result), `play to the end: ${result}`);
-
-  // Opened as a file the page cannot run (no module scripts or workers from file://): it says
-  // how to serve it. A page of its own: its blocked requests are not this page's errors.
-  if (!isolated) {
-    const filePage = await browser.newPage();
-    await filePage.goto(`file://${path.resolve(root, 'index.html')}`, { waitUntil: 'load' });
-    const note = await filePage.$eval('#engine-id', (e) => e.textContent);
-    check(/from a server.*serve\.mjs/.test(note), `opened as a file: "${note}"`);
-    await filePage.close();
-  }
 } catch (e) {
   check(false, e.message);
 } finally {

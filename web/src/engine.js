@@ -1,7 +1,9 @@
 // The page's side of the engine worker: USI lines out, parsed `info` and `bestmove` in.
+import { EngineWorker } from './engine-start.js';
+
 export class Engine {
   constructor(onLine) {
-    this.worker = new Worker('engine-worker.js');
+    this.worker = new EngineWorker();
     this.worker.onmessage = (e) => onLine(String(e.data));
     this.worker.onerror = (e) => console.error('engine worker:', e.message);
   }

@@ -37,8 +37,10 @@ function leadsTo(pos, md) {
   return makeSfen(p).split(' ').slice(0, 3).join(' ');
 }
 
-// `usiMoves`: the engine's legal moves in `pos`.
-export function listedRules(pos, usiMoves) {
+// `usiMoves`: the engine's legal moves in `pos`; `over`: the engine's verdict when the game is
+// over by rule there ("sente wins: Black repeated the position a fourth time (White = sente,
+// Black = gote)"), which the board cannot judge from one position.
+export function listedRules(pos, usiMoves, over) {
   const moves = usiMoves.map((u) => parseUsi(u)).filter(Boolean);
   const results = new Set(moves.map((md) => leadsTo(pos, md)));
   const dests = new Map();
@@ -55,21 +57,31 @@ export function listedRules(pos, usiMoves) {
   return {
     ready: true,
     isLegal: (md) => {
+      if (over) return false; // the game ended by rule: nothing more is played
       const piece = pos.board.get(md.from);
       if (!piece || piece.color !== pos.turn || md.to === undefined) return false;
       // Out and back: a pass only by a piece that can pass (shogiops and the book agree on those).
       if (md.to === md.from && !pos.isLegal(md)) return false;
       return results.has(leadsTo(pos, md));
     },
-    dests: () => dests,
+    dests: () => (over ? new Map() : dests),
     secondSteps: (orig, mid) => {
       const finals = moves.filter((md) => makeSquareName(md.from) === orig && md.midStep !== undefined &&
         makeSquareName(md.midStep) === mid).map((md) => makeSquareName(md.to));
       return finals.length ? new Map([[mid, [...new Set(finals)]]]) : new Map();
     },
     outcome: () => royals.isEmpty() ? `${opposite(pos.turn)} wins (royal captured)`
-      : moves.length === 0 ? `${opposite(pos.turn)} wins (no legal move)` : undefined,
+      : over ? byRule(over)
+        : moves.length === 0 ? `${opposite(pos.turn)} wins (no legal move)` : undefined,
   };
+}
+
+// "sente wins: Black repeated the position a fourth time (White = sente, Black = gote)" ->
+// "sente wins (gote repeated the position a fourth time)": the board names sides sente and gote.
+function byRule(verdict) {
+  const [result, ...why] = verdict.replace(/ \(White = sente, Black = gote\)$/, '').split(': ');
+  const reason = why.join(': ').replace(/\bBlack\b/g, 'gote').replace(/\bWhite\b/g, 'sente');
+  return reason ? `${result} (${reason})` : result;
 }
 
 // What a record may hold under the book before the engine checks each move (the board reads

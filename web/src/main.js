@@ -155,10 +155,10 @@ function updateLegality() {
   if (state.rules !== 'book') { state.legal = shogiopsRules(position()); return; }
   state.legal = pendingRules;
   const pos = position();
-  referee.legalMoves(state.game.sfen, moves).then((list) => {
+  referee.legalMoves(state.game.sfen, moves).then((listed) => {
     if (state.legalKey !== key) return;
-    state.legal = list ? listedRules(pos, list) : listedRules(pos, []);
-    if (!list) console.warn(`the engine refuses the position ${key}`);
+    state.legal = listed ? listedRules(pos, listed.moves, listed.over) : listedRules(pos, []);
+    if (!listed) console.warn(`the engine refuses the position ${key}`);
     renderBoard();
     refreshAnalysis();
     const waiting = state.whenLegal;
@@ -482,8 +482,8 @@ function load(text) {
 async function refusedByBook(game) {
   const { positions } = replay(game, bookCandidate);
   for (let i = 0; i < game.moves.length; i++) {
-    const list = await referee.legalMoves(game.sfen, game.moves.slice(0, i));
-    if (!list || !listedRules(positions[i], list).isLegal(parseUsi(game.moves[i])))
+    const listed = await referee.legalMoves(game.sfen, game.moves.slice(0, i));
+    if (!listed || !listedRules(positions[i], listed.moves, listed.over).isLegal(parseUsi(game.moves[i])))
       return `move ${i + 1} (${game.moves[i]}) is not legal under the book rules`;
   }
   return undefined;
