@@ -27,7 +27,7 @@ cat >inside.sh <<'INNER'
 #!/usr/bin/env bash
 set -u
 pgn=$1 want=$2 xboard=$3
-"$xboard" -ncp -variant chu -lgf "$pgn" -lgi 1 -evalGraphUp true -evalGraphW 600 -evalGraphH 300 \
+"$xboard" -saveSettingsOnExit false -ncp -variant chu -lgf "$pgn" -lgi 1 -evalGraphUp true -evalGraphW 600 -evalGraphH 300 \
     -debug -nameOfDebugFile "$pgn.log" >"$pgn.out" 2>&1 &
 pid=$!
 bars=0 win=

@@ -38,7 +38,7 @@ if [ "${1:-}" = "--inside-xvfb" ]; then
     }
 
     echo "11k/12/12/12/12/12/5p6/5N6/12/12/12/K11 w - - 0 1" > "$work/lion.fen"
-    (cd "$work" && "$xboard" -variant chu -fcp "$shishi" -fd "$work" -lpf "$work/lion.fen" -size 49 \
+    (cd "$work" && "$xboard" -saveSettingsOnExit false -evalGraphUp false -variant chu -fcp "$shishi" -fd "$work" -lpf "$work/lion.fen" -size 49 \
         -tc 5 -popupExitMessage false -popupMoveErrors false -debug -nameOfDebugFile "$log" \
         >"$work/xboard.out" 2>&1) &
     xb=$!

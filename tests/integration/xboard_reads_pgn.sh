@@ -35,7 +35,7 @@ for pgn in lishogi.pgn setup.pgn hachu.pgn annotated.pgn; do
     # XBoard keeps running after loading the game, so wait for the event in its debug log: every
     # move parsed, an illegal one, or XBoard gone. The bound (10 minutes) is for a hung XBoard,
     # not a guess at how long loading takes on a loaded machine.
-    setsid xvfb-run -a "$xboard" -ncp -variant chu -lgf "$pgn" -debug -nameOfDebugFile "$pgn.log" \
+    setsid xvfb-run -a "$xboard" -saveSettingsOnExit false -ncp -variant chu -lgf "$pgn" -debug -nameOfDebugFile "$pgn.log" \
         >"$pgn.out" 2>&1 &
     pid=$!
     parsed=0

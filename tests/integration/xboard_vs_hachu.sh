@@ -46,7 +46,7 @@ limit=$(awk -v g="$games" -v b="$base_seconds" -v i="$inc" -v m="$max_moves" 'BE
 # that refusal is HaChu's own rule, not a fault of either engine under test here. XBoard's own
 # repetition rules still apply.
 set +e
-(cd "$work" && timeout "$limit" xvfb-run -a "$xboard" -noGUI -variant chu \
+(cd "$work" && timeout "$limit" xvfb-run -a "$xboard" -saveSettingsOnExit false -noGUI -variant chu \
     -fcp "$shishi" -fd "$work" -scp "$hachu" -sd "$work" -secondOptions "Allow repeats=1" \
     -matchGames "$games" -timeControl "$base" -timeIncrement "$inc" -adjudicateDrawMoves "$max_moves" \
     -xponder -autoCallFlag true -testClaims true \
