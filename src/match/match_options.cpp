@@ -104,6 +104,18 @@ struct OptionDef {
     Apply apply;
 };
 
+// The rows that only store: an option's value into a text field, or a flag set.
+template <std::string MatchOptions::*field>
+bool store_text(ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
+    st.o.*field = v[0];
+    return true;
+}
+template <bool MatchOptions::*field>
+bool set_flag(ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
+    st.o.*field = true;
+    return true;
+}
+
 bool is_first_side(const std::string& flag) { return flag.find("first") != std::string::npos; }
 
 // A whole number in [lo, hi] into `target`, else an error naming the range.
@@ -248,10 +260,7 @@ const OptionDef OPTIONS[] = {
          return whole_number(f, v[0], 0, 3'600'000, " ms between games", st.o.wait_ms, error);
      }},
     {"--openings", "FILE", "XBoard FEN, SFEN or moves from the start, one a line;\na .pgn file: its games", Takes::VALUE,
-     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
-         st.o.openings_path = v[0];
-         return true;
-     }},
+     store_text<&MatchOptions::openings_path>},
     {"--openings-order", "random|sequential", "book order (random: shuffled by --seed)", Takes::VALUE,
      [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
          if (v[0] != "random" && v[0] != "sequential") {
@@ -327,20 +336,11 @@ const OptionDef OPTIONS[] = {
      }},
     {nullptr, nullptr, "Output:", Takes::NOTHING, nullptr},
     {"--pgn", "FILE", "finished games (written as they finish)", Takes::VALUE,
-     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
-         st.o.pgn_path = v[0];
-         return true;
-     }},
+     store_text<&MatchOptions::pgn_path>},
     {"--pgn-min", "", "no evaluation comments in the PGN", Takes::NOTHING,
-     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
-         st.o.pgn_min = true;
-         return true;
-     }},
+     set_flag<&MatchOptions::pgn_min>},
     {"--resume", "", "continue the run whose games are in the --pgn file", Takes::NOTHING,
-     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
-         st.o.resume = true;
-         return true;
-     }},
+     set_flag<&MatchOptions::resume>},
     {"--shard", "I/N", "play only slice I of N of the games (whole game pairs;\nthe same games anywhere); `shishi-match merge` joins them",
      Takes::VALUE,
      [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
@@ -350,45 +350,21 @@ const OptionDef OPTIONS[] = {
          return bool(shard);
      }},
     {"--json", "FILE", "engines, games and statistics, rewritten after each game", Takes::VALUE,
-     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
-         st.o.json_path = v[0];
-         return true;
-     }},
+     store_text<&MatchOptions::json_path>},
     {"--plot", "FILE.svg", "Elo (and SPRT LLR) against games played", Takes::VALUE,
-     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
-         st.o.plot_path = v[0];
-         return true;
-     }},
+     store_text<&MatchOptions::plot_path>},
     {"--epd", "FILE", "each game's end position, an XBoard FEN a line", Takes::VALUE,
-     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
-         st.o.epd_path = v[0];
-         return true;
-     }},
+     store_text<&MatchOptions::epd_path>},
     {"--event", "NAME", "PGN Event tag (default shishi-match)", Takes::VALUE,
-     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
-         st.o.event = v[0];
-         return true;
-     }},
+     store_text<&MatchOptions::event>},
     {"--site", "NAME", "PGN Site tag (default the host name)", Takes::VALUE,
-     [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string&) {
-         st.o.site = v[0];
-         return true;
-     }},
+     store_text<&MatchOptions::site>},
     {"--debug", "", "log all engine traffic (time in ms) to standard error", Takes::NOTHING,
-     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
-         st.o.debug = true;
-         return true;
-     }},
+     set_flag<&MatchOptions::debug>},
     {"-h|--help", "", "this text", Takes::NOTHING,
-     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
-         st.o.help = true;
-         return true;
-     }},
+     set_flag<&MatchOptions::help>},
     {"-V|--version", "", "the version", Takes::NOTHING,
-     [](ParseState& st, const std::string&, const std::vector<std::string>&, std::string&) {
-         st.o.version = true;
-         return true;
-     }},
+     set_flag<&MatchOptions::version>},
 };
 
 // The limit options (--tc, --first-depth, ...): one handler for the match's and each side's.

@@ -12,6 +12,7 @@
 #include <vector>
 #include <unistd.h>
 
+#include "shishi/match/cutechess_args.hpp"
 #include "shishi/match/engine_adapter.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/runner.hpp"
@@ -95,6 +96,19 @@ inline shishi::match::MatchOptions parsed(std::vector<std::string> args) {
     INFO(err.str());
     REQUIRE(o);
     return *o;
+}
+
+// A command line in cutechess-cli's spelling, translated and parsed; `extra` (shishi-match's own
+// spelling) is added after the translation.
+inline shishi::match::MatchOptions parsed_cutechess(const std::vector<std::string>& args,
+                                                    const std::vector<std::string>& extra = {}) {
+    REQUIRE(shishi::match::uses_cutechess_spelling(args));
+    std::string error;
+    auto translated = shishi::match::from_cutechess(args, error);
+    INFO(error);
+    REQUIRE(translated);
+    translated->insert(translated->end(), extra.begin(), extra.end());
+    return parsed(*translated);
 }
 
 }  // namespace match_test

@@ -13,14 +13,7 @@ using namespace shishi::match;
 
 namespace {
 
-MatchOptions cutechess(const std::vector<std::string>& args) {
-    REQUIRE(uses_cutechess_spelling(args));
-    std::string error;
-    auto translated = from_cutechess(args, error);
-    INFO(error);
-    REQUIRE(translated);
-    return match_test::parsed(*translated);
-}
+MatchOptions cutechess(const std::vector<std::string>& args) { return match_test::parsed_cutechess(args); }
 
 std::string refusal(const std::vector<std::string>& args) {
     std::string error;

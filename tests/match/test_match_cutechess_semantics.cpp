@@ -51,13 +51,7 @@ std::vector<std::string> whites(const std::string& pgn) {
 }
 
 MatchOptions cutechess(const std::vector<std::string>& args) {
-    REQUIRE(uses_cutechess_spelling(args));
-    std::string error;
-    auto translated = from_cutechess(args, error);
-    INFO(error);
-    REQUIRE(translated);
-    translated->insert(translated->end(), {"--tc", "1"});  // the options under test need no clock
-    return match_test::parsed(*translated);
+    return match_test::parsed_cutechess(args, {"--tc", "1"});  // the options under test need no clock
 }
 
 }  // namespace

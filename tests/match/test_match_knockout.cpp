@@ -6,14 +6,13 @@
 #include <sstream>
 
 #include "match_test_support.hpp"
-#include "shishi/match/cutechess_args.hpp"
 #include "shishi/match/knockout.hpp"
 #include "shishi/match/match_options.hpp"
 
 using namespace shishi::match;
 using match_test::count_of;
 using match_test::fake;
-using match_test::parsed;
+using match_test::parsed_cutechess;
 using match_test::run;
 using match_test::Run;
 using match_test::temp_pgn;
@@ -102,12 +101,7 @@ TEST_CASE("a four-engine knockout: bracket, tie-break games, winners advance, fi
                              "cmd=" + fake("usi", "--moves 7i7h --resign-at 1"), "proto=usi", "-each", "depth=1",
                              "-tournament", "knockout", "-seeds", "4", "-games", "2", "--max-plies", "1", "-concurrency", "2",
                              "-pgnout", pgn};
-    REQUIRE(uses_cutechess_spelling(args));
-    std::string error;
-    auto translated = from_cutechess(args, error);
-    INFO(error);
-    REQUIRE(translated);
-    MatchOptions o = parsed(*translated);
+    MatchOptions o = parsed_cutechess(args);
     REQUIRE(o.tournament == TournamentKind::KNOCKOUT);
     REQUIRE(o.seeds == 4);
     Run r = run(o);

@@ -7,46 +7,20 @@
 // against Shishi on the clock to its result; and the page logs no error. Every wait is for an
 // event on the page, never for a guessed time.
 // usage: node board_test.mjs <build-web> <screenshot.png> <native shishi> <records dir> [--isolated]
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import * as web from './web_test_support.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../web/package.json'));
-const puppeteer = require('puppeteer-core');
 const [root, shot, shishi, records] = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shishi-web-board-'));
-
-// The native engine's reading of a record: `shishi convert <file> x.usi` -> { sfen fields, moves }.
-function nativeGame(file) {
-  const out = path.join(work, 'native.usi');
-  execFileSync(shishi, ['convert', file, out, '--game', '1'], { stdio: 'pipe' });
-  const text = fs.readFileSync(out, 'utf8').split(/\nresult/)[0];
-  const sfen = /^sfen (.+)$/m.exec(text)?.[1];
-  return { sfen: sfen ? sfen.split(' ').slice(0, 3).join(' ') : 'startpos', moves: /^moves ([^]*)$/m.exec(text)?.[1].trim().split(/\s+/) ?? [] };
-}
-// The native engine's legal moves (perft 1) under a rule set. Its perft runs on a thread that
-// `quit` would stop, so quit is sent once the total has come.
-function nativeLegal(rules, position) {
-  const child = spawn(shishi, [], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.write(`usi\nsetoption name Rules value ${rules}\nposition ${position}\nperft 1\n`);
-  let out = '';
-  return new Promise((resolve) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (!/^nodes \d+$/m.test(out)) return;
-      child.stdin.end('quit\n');
-      resolve(new Set([...out.matchAll(/^(\S+): 1$/gm)].map((m) => m[1])));
-    });
-  });
-}
+const nativeGame = (file) => web.nativeGame(shishi, work, file);
+const nativeLegal = (rules, position) => web.nativeLegal(shishi, rules, position);
 const isolated = process.argv.includes('--isolated');
-const HANG_GUARD_MS = 120000;
-let passed = 0, failed = 0;
-const check = (ok, what) => { ok ? passed++ : failed++; console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
+const { check, finish } = web.checker();
 
 // The server prints its address once it listens.
 const server = spawn(process.execPath, [path.join(here, '../../web/serve.mjs'), root, '0', ...(isolated ? ['--isolated'] : [])],
@@ -57,18 +31,10 @@ const url = await new Promise((resolve, reject) => {
   server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
 });
 
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--window-size=1300,900'],
-  defaultViewport: { width: 1300, height: 900 },
-});
+const browser = await web.launchChromium();
 const errors = [];
 try {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(HANG_GUARD_MS);
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  const page = await web.watchedPage(browser, errors);
   await page.goto(url, { waitUntil: 'load' });
 
   await page.waitForFunction(() => document.getElementById('engine-id').textContent.startsWith('Shishi'));
@@ -290,5 +256,4 @@ try {
   server.kill();
   fs.rmSync(work, { recursive: true, force: true });
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();

@@ -5,56 +5,22 @@
 // screenshot is taken, and the page logs no error and fetches nothing that fails. Every wait is
 // for an event on the page, never for a guessed time.
 // usage: node file_test.mjs <build-web> <screenshot.png> <native shishi> <records dir>
-import { spawn, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import * as web from './web_test_support.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const require = createRequire(path.join(here, '../../web/package.json'));
-const puppeteer = require('puppeteer-core');
 const [root, shot, shishi, records] = process.argv.slice(2);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shishi-web-file-'));
+const nativeGame = (file) => web.nativeGame(shishi, work, file);
+const nativeLegal = (position) => web.nativeLegal(shishi, 'lishogi', position);
+const { check, finish } = web.checker();
 
-// The native engine's reading of a record: `shishi convert <file> x.usi` -> { sfen, moves }.
-function nativeGame(file) {
-  const out = path.join(work, 'native.usi');
-  execFileSync(shishi, ['convert', file, out, '--game', '1'], { stdio: 'pipe' });
-  const text = fs.readFileSync(out, 'utf8').split(/\nresult/)[0];
-  return { moves: /^moves ([^]*)$/m.exec(text)?.[1].trim().split(/\s+/) ?? [] };
-}
-// The native engine's legal moves (perft 1) after `position <position>`, lishogi rules.
-function nativeLegal(position) {
-  const child = spawn(shishi, [], { stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdin.write(`usi\nsetoption name Rules value lishogi\nposition ${position}\nperft 1\n`);
-  let out = '';
-  return new Promise((resolve) => {
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (!/^nodes \d+$/m.test(out)) return;
-      child.stdin.end('quit\n');
-      resolve(new Set([...out.matchAll(/^(\S+): 1$/gm)].map((m) => m[1])));
-    });
-  });
-}
-const HANG_GUARD_MS = 120000;
-let passed = 0, failed = 0;
-const check = (ok, what) => { ok ? passed++ : failed++; console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`); };
-
-const browser = await puppeteer.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--headless=new', '--disable-gpu', '--window-size=1300,900'],
-  defaultViewport: { width: 1300, height: 900 },
-});
+const browser = await web.launchChromium();
 const errors = [];
 try {
-  const page = await browser.newPage();
-  page.setDefaultTimeout(HANG_GUARD_MS);
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()}`));
+  const page = await web.watchedPage(browser, errors);
   const url = pathToFileURL(path.resolve(root, 'index.html')).href;
   const started = Date.now();
   await page.goto(url, { waitUntil: 'load' });
@@ -123,5 +89,4 @@ try {
   await browser.close();
   fs.rmSync(work, { recursive: true, force: true });
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish();
