@@ -63,12 +63,6 @@ const RuleField FIELDS[] = {
 
 #undef SHISHI_FIELD
 
-std::optional<bool> read_switch(std::string_view v) {
-    if (same_text(v, "true") || v == "1" || same_text(v, "on")) return true;
-    if (same_text(v, "false") || v == "0" || same_text(v, "off")) return false;
-    return std::nullopt;
-}
-
 }  // namespace
 
 std::span<const RuleField> rule_fields() { return FIELDS; }
@@ -93,13 +87,13 @@ std::string rule_value_text(const RuleField& f, const RuleSet& r) {
 std::optional<int> read_rule_value(const RuleField& f, const RuleSet& r, std::string_view text) {
     switch (f.kind) {
         case K::CHECK:
-            if (const std::optional<bool> on = read_switch(text)) return int(*on);
+            if (const std::optional<bool> on = parse_switch(text)) return int(*on);
             return std::nullopt;
         case K::CHOICE:
             for (size_t i = 0; i < f.choices.size(); ++i)
                 if (same_text(text, f.choices[i])) return int(i);
             if (f.switched_on)
-                if (const std::optional<bool> on = read_switch(text)) return *on ? f.switched_on(r) : 0;
+                if (const std::optional<bool> on = parse_switch(text)) return *on ? f.switched_on(r) : 0;
             return std::nullopt;
         case K::NUMBER: break;
     }

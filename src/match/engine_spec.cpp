@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "shishi/core/text_compare.hpp"
+
 namespace shishi::match {
 namespace {
 
@@ -50,12 +52,13 @@ bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::strin
         c.protocol = *p;
     } else if (key == "tc" || key == "st" || key == "depth" || key == "nodes") {
         return set_limit(spec.limits, key, value, key + "=", error);
-    } else if (key == "whitepov") {
-        if (value != "on" && value != "off" && value != "true" && value != "false") {
-            error = "bad whitepov value '" + value + "' (on or off; a bare whitepov means on)";
+    } else if (key == "whitepov" || key == "ponder") {
+        const std::optional<bool> on = parse_switch(value);
+        if (!on) {
+            error = "bad " + key + " value '" + value + "' (on or off; a bare " + key + " means on)";
             return false;
         }
-        c.white_pov = value == "on" || value == "true";
+        (key == "whitepov" ? c.white_pov : c.ponder) = *on;
     } else if (key == "restart") {
         if (value != "auto" && value != "on" && value != "off") {
             error = "bad restart value '" + value + "' (auto, on or off)";
@@ -72,12 +75,6 @@ bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::strin
             if (at == std::string::npos) break;
             from = at + 2;
         }
-    } else if (key == "ponder") {
-        if (value != "on" && value != "off" && value != "true" && value != "false") {
-            error = "bad ponder value '" + value + "' (on or off; a bare ponder means on)";
-            return false;
-        }
-        c.ponder = value == "on" || value == "true";
     } else if (key == "dir") c.dir = value;
     else if (key == "stderr") c.stderr_path = value;
     else if (key.rfind("option.", 0) == 0 && key.size() > 7) {

@@ -18,12 +18,6 @@ std::optional<int64_t> read_spin(std::string_view text) {
     return parse_integer(text, INT64_MIN, INT64_MAX, Sign::PLUS_MINUS);
 }
 
-std::optional<bool> read_check(std::string_view v) {
-    if (same_text(v, "true") || v == "1" || same_text(v, "on")) return true;
-    if (same_text(v, "false") || v == "0" || same_text(v, "off")) return false;
-    return std::nullopt;
-}
-
 }  // namespace
 
 std::string fold_option_name(std::string_view name) {
@@ -98,7 +92,7 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
     std::string value;
     switch (o->type) {
         case OptionType::CHECK: {
-            std::optional<bool> b = read_check(text);
+            std::optional<bool> b = parse_switch(text);
             if (!b) {
                 r.error = shown + " needs true or false" + got();
                 return r;

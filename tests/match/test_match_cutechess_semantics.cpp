@@ -10,7 +10,7 @@
 
 #include "match_test_support.hpp"
 #include "shishi/core/notation.hpp"
-#include "shishi/match/cutechess_args.hpp"
+#include "shishi/match/engine_spec.hpp"
 #include "shishi/match/process.hpp"
 #include "shishi/match/tournament.hpp"
 
@@ -250,5 +250,23 @@ TEST_CASE("every option of both tables is in --help and in docs/match.md", "[mat
         bool row = false;
         for (const char* after : {" ", "`"}) row |= cutechess_docs.find("`" + name + after) != std::string::npos;
         CHECK(row);
+    }
+}
+
+TEST_CASE("engine words whitepov and ponder take on/off (true/false, 1/0) and refuse anything else", "[match][options]") {
+    for (const std::string key : {"whitepov", "ponder"}) {
+        auto value_of = [&](const EngineSpec& s) { return key == "whitepov" ? s.config.white_pov : s.config.ponder; };
+        for (const auto& [word, on] : std::vector<std::pair<std::string, bool>>{
+                 {"on", true}, {"true", true}, {"1", true}, {"off", false}, {"false", false}, {"0", false}}) {
+            EngineSpec s;
+            std::string error;
+            INFO(key << "=" << word);
+            REQUIRE(apply_engine_key(s, key, word, error));
+            CHECK(value_of(s) == on);
+        }
+        EngineSpec s;
+        std::string error;
+        CHECK_FALSE(apply_engine_key(s, key, "maybe", error));
+        CHECK(error == "bad " + key + " value 'maybe' (on or off; a bare " + key + " means on)");
     }
 }
