@@ -521,9 +521,6 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
                                 : k == 1 && named_pair ? "the second engine"
                                 : "engine " + std::to_string(k + 1) + " (" +
                                       (e.config.name.empty() ? e.config.command : e.config.name) + ")";
-        if (e.config.ponder && e.config.protocol == Protocol::USI)
-            return fail(who + ": ponder is for XBoard engines (`hard`); USI pondering (go ponder, ponderhit) "
-                              "is not implemented");
         TimeControl tc;
         std::string error;
         if (!resolve_limits(match_limits, e.limits, e.config.protocol, timeout, who, tc, error)) return fail(error);

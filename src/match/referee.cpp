@@ -297,6 +297,9 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         rec.moves.push_back(*m);
         engine.own_move_accepted(*m);
         engines[~us]->opponent_moved(*m);
+        engine.start_pondering(game.position(),
+                               ClockReadings{clock.remaining_ms(), clocks[~us].remaining_ms(), tcs[us].increment_ms,
+                                             tcs[~us].increment_ms, clock.moves_to_go(), us == WHITE});
         std::optional<int> own = reply.score;
         if (own && us == BLACK && engine.config().white_pov) own = -*own;
         rec.evals.push_back({own, own ? reply.depth : 0, reply.elapsed_ms});

@@ -1,5 +1,7 @@
 // The USI adapter: the whole game is sent with every `position` command, so the engine keeps no
-// state between turns; times go by colour (b = sente = the first player).
+// state between turns; times go by colour (b = sente = the first player). With pondering on, it
+// searches its predicted reply between its turns (`go ponder`, then `ponderhit` or `stop`).
+#include <algorithm>
 #include <sstream>
 
 #include "shishi/match/engine_adapter.hpp"
@@ -25,6 +27,10 @@ public:
             if (starts_with(line, "option name ")) offered_.push_back(line.substr(12, line.find(" type ") - 12));
         }
         if (has_hash) send("setoption name USI_Hash value " + std::to_string(config_.memory_mb));
+        // USI's GUI sends USI_Ponder whether or not the engine lists it; off only to engines that do.
+        const bool lists_ponder = std::find(offered_.begin(), offered_.end(), "USI_Ponder") != offered_.end();
+        if (config_.ponder || lists_ponder)
+            send(std::string("setoption name USI_Ponder value ") + (config_.ponder ? "true" : "false"));
         return true;
     }
 
@@ -39,6 +45,9 @@ public:
         process_.discard_pending(SteadyClock::now() + std::chrono::milliseconds(config_.handshake_timeout_ms));
         start_ = start;
         moves_ = start.moves;
+        ponder_move_.clear();
+        pondering_on_.reset();
+        thinking_ = false;
         send("usinewgame");
         std::string error;
         if (!sync(error)) return {SetupResult::FAILED, error};
@@ -48,19 +57,77 @@ public:
     void opponent_moved(Move m) override { moves_.push_back(m); }
     void own_move_accepted(Move m) override { moves_.push_back(m); }
 
+    // After its own move: with pondering on, it searches the reply it predicted (`bestmove X
+    // ponder Y`) on the opponent's time, with the clocks as they stand now.
+    void start_pondering(const Position& pos, const ClockReadings& clocks) override {
+        std::string guess;
+        guess.swap(ponder_move_);
+        if (!config_.ponder || guess.empty() || !alive()) return;
+        Parsed<Move> reply = parse_usi_move(pos, guess);
+        if (!reply) return;  // no legal prediction: nothing to ponder on
+        moves_.push_back(*reply);
+        send(position_command());
+        moves_.pop_back();
+        send(go_command(clocks, "go ponder"));
+        pondering_on_ = move_to_usi(*reply);
+        thinking_ = true;
+    }
+
     EngineReply think(const Position&, const ClockReadings& clocks, TimePoint deadline) override {
-        EngineReply reply;
-        std::string line;
+        const TimePoint asked = SteadyClock::now();
+        if (pondering_on_) {
+            const bool hit = !moves_.empty() && move_to_usi(moves_.back()) == *pondering_on_;
+            pondering_on_.reset();
+            // A hit: the ponder search becomes this move's search, its output so far included.
+            if (hit) {
+                send("ponderhit");
+                return read_bestmove(clocks, asked, deadline);
+            }
+            // A miss: the ponder search's bestmove is read and thrown away before the real `go`,
+            // so it cannot be taken for the answer. The time it takes to stop is the engine's.
+            EngineReply stopped = end_ponder_search(asked, deadline);
+            if (stopped.kind != EngineReply::MOVE) return stopped;
+        }
         process_.discard_pending(deadline);
+        send(position_command());
+        send(go_command(clocks, "go"));
+        thinking_ = true;
+        return read_bestmove(clocks, asked, deadline);
+    }
+
+    Parsed<Move> parse_move(const Position& pos, const std::string& text) const override {
+        return parse_usi_move(pos, text);
+    }
+
+    void game_over(const std::string& result, const std::string&) override {
+        if (!alive()) return;
+        if (thinking_) send("stop");  // its bestmove is skipped when the next game is set up
+        thinking_ = false;
+        pondering_on_.reset();
+        const char* outcome = "draw";
+        if (result == "1-0") outcome = start_.engine_color == WHITE ? "win" : "lose";
+        else if (result == "0-1") outcome = start_.engine_color == BLACK ? "win" : "lose";
+        send(std::string("gameover ") + outcome);
+    }
+
+private:
+    void send(const std::string& line) { process_.write_line(line); }
+
+    // `position` with the whole game so far.
+    std::string position_command() const {
         std::string pos = "position startpos";
         if (!start_.is_initial) pos = std::string("position sfen ").append(to_sfen(start_.position));
         if (!moves_.empty()) {
             pos += " moves";
             for (Move m : moves_) pos.append(" ").append(move_to_usi(m));
         }
-        send(pos);
+        return pos;
+    }
+
+    // `go` (or `go ponder`) with this engine's limits and both clocks, by colour.
+    std::string go_command(const ClockReadings& clocks, std::string go) const {
+        const std::string bare = go;
         const TimeControl& tc = start_.tc;
-        std::string go = "go";
         if (tc.move_time_ms > 0) {
             go += " btime 0 wtime 0 byoyomi " + std::to_string(tc.move_time_ms);
         } else if (tc.has_clock()) {
@@ -75,16 +142,21 @@ public:
         }
         if (tc.depth > 0) go += " depth " + std::to_string(tc.depth);
         if (tc.nodes > 0) go += " nodes " + std::to_string(tc.nodes);
-        if (go == "go") go += " infinite";  // cannot happen: the runner always sets some limit
-        send(go);
-        thinking_ = true;
-        auto sent = SteadyClock::now();
-        while (read_answer_line(line, sent, deadline, reply)) {
+        if (go == bare) go += " infinite";  // cannot happen: the runner always sets some limit
+        return go;
+    }
+
+    // Reads the answer to the running search up to its `bestmove`, keeping the last score.
+    EngineReply read_bestmove(const ClockReadings& clocks, TimePoint asked, TimePoint deadline) {
+        EngineReply reply;
+        std::string line;
+        while (read_answer_line(line, asked, deadline, reply)) {
             if (starts_with(line, "bestmove")) {
                 thinking_ = false;
                 std::istringstream in(line);
-                std::string word, move;
-                in >> word >> move;
+                std::string word, move, ponder_word, ponder;
+                in >> word >> move >> ponder_word >> ponder;
+                ponder_move_ = ponder_word == "ponder" ? ponder : "";
                 if (move == "resign") reply.kind = EngineReply::RESIGN;
                 else if (move == "win") {
                     reply.kind = EngineReply::CLAIM;
@@ -104,22 +176,27 @@ public:
         return reply;
     }
 
-    Parsed<Move> parse_move(const Position& pos, const std::string& text) const override {
-        return parse_usi_move(pos, text);
+    // Ends a ponder search on a missed prediction: its bestmove may already be waiting (a
+    // search that ended early), else `stop` asks for it. MOVE when it has been read; otherwise
+    // why not (crash, time, interruption).
+    EngineReply end_ponder_search(TimePoint asked, TimePoint deadline) {
+        EngineReply reply;
+        std::string line;
+        while (SteadyClock::now() < deadline && process_.poll_line(line))
+            if (starts_with(line, "bestmove")) {
+                thinking_ = false;
+                reply.kind = EngineReply::MOVE;
+                return reply;
+            }
+        send("stop");
+        while (read_answer_line(line, asked, deadline, reply))
+            if (starts_with(line, "bestmove")) {
+                thinking_ = false;
+                reply.kind = EngineReply::MOVE;
+                return reply;
+            }
+        return reply;
     }
-
-    void game_over(const std::string& result, const std::string&) override {
-        if (!alive()) return;
-        if (thinking_) send("stop");
-        thinking_ = false;
-        const char* outcome = "draw";
-        if (result == "1-0") outcome = start_.engine_color == WHITE ? "win" : "lose";
-        else if (result == "0-1") outcome = start_.engine_color == BLACK ? "win" : "lose";
-        send(std::string("gameover ") + outcome);
-    }
-
-private:
-    void send(const std::string& line) { process_.write_line(line); }
 
     bool read_until_deadline(std::string& line, std::string& error, const char* waiting_for) {
         auto deadline = deadline_ ? *deadline_
@@ -151,7 +228,9 @@ private:
 
     GameStart start_;
     std::vector<Move> moves_;
-    bool thinking_ = false;
+    bool thinking_ = false;                   // a search (a ponder search too) is running
+    std::string ponder_move_;                 // the reply its last bestmove predicted
+    std::optional<std::string> pondering_on_; // the reply the running ponder search assumes
     std::optional<TimePoint> deadline_;
 };
 

@@ -24,6 +24,13 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --name NAME                      name announced in the handshake
   --log FILE                       append every line it receives to FILE
   --no-reuse                       (xboard) ask not to be reused between games: feature reuse=0
+  --ponder "P1 P2 ..."             (usi) its N-th bestmove predicts the reply PN (`-`: none):
+                                   `bestmove X ponder PN`. A `go ponder` is answered only after
+                                   `ponderhit` (with its next move) or `stop` (with --ponder-answer)
+  --ponder-answer TEXT             the bestmove of a stopped ponder search (default a1a12, illegal:
+                                   a host that takes it for a real answer forfeits the game)
+  --ponder-early                   answer `go ponder` at once with --ponder-answer, before any
+                                   ponderhit or stop (as an engine whose ponder search ends early)
 When the move list runs out it resigns.
 """
 import argparse
@@ -58,8 +65,12 @@ def main():
     ap.add_argument("--name", default="Fake")
     ap.add_argument("--log", default=None)
     ap.add_argument("--no-reuse", action="store_true")
+    ap.add_argument("--ponder", default="")
+    ap.add_argument("--ponder-answer", default="a1a12")
+    ap.add_argument("--ponder-early", action="store_true")
     a = ap.parse_args()
     moves = a.moves.split()
+    predictions = a.ponder.split()
     state = {"turn": 0, "received": 0, "playing": False, "game": 0}
 
     def out(line):
@@ -96,8 +107,9 @@ def main():
             return
         move = a.illegal if n == a.illegal_at else moves[n - 1]
         if a.protocol == "usi":
-            state["last"] = state.get("last", []) + [move]
-            out("bestmove " + move)
+            state["last"] = (state.get("last") or []) + [move]
+            guess = predictions[n - 1] if n <= len(predictions) else "-"
+            out("bestmove " + move + ("" if guess == "-" else " ponder " + guess))
         elif a.split_legs and "," in move:
             legs = move.split(",")
             for leg in legs[:-1]:
@@ -160,7 +172,7 @@ def main():
             elif cmd == "usinewgame":
                 if a.exit_on_new:
                     os._exit(5)
-                state.update(turn=0, received=0, last=None, desync=False, ready=state.get("ready", 0), game=state["game"] + 1)
+                state.update(turn=0, received=0, last=None, desync=False, pondering=False, ready=state.get("ready", 0), game=state["game"] + 1)
             elif cmd == "isready":
                 state["ready"] = state.get("ready", 0) + 1
                 if not a.no_pong or state["ready"] == 1:
@@ -172,6 +184,20 @@ def main():
                 last = state.get("last")
                 state["desync"] = last is not None and played[:len(last)] != last
                 state["last"] = played
+            elif cmd == "go" and "ponder" in words:
+                # The position ends with the predicted reply: it is taken back on a miss.
+                if a.ponder_early:
+                    out("bestmove " + a.ponder_answer)
+                    state["last"] = state["last"][:-1]
+                else:
+                    state["pondering"] = True
+            elif cmd == "ponderhit" and state.get("pondering"):
+                state["pondering"] = False
+                my_turn()
+            elif cmd == "stop" and state.get("pondering"):
+                state["pondering"] = False
+                state["last"] = state["last"][:-1]
+                out("bestmove " + a.ponder_answer)
             elif cmd == "go":
                 if state.get("desync"):
                     out("bestmove zz99")

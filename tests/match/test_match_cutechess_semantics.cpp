@@ -193,11 +193,6 @@ TEST_CASE("engine words initstr=, ponder and restart= reach the engine", "[match
                                   "--tc", "1", "--pgn", "x"},
                                  err));
     CHECK(err.str().find("auto, on or off") != std::string::npos);
-    err.str("");
-    CHECK_FALSE(parse_match_args({"--engine", "cmd=a", "proto=usi", "ponder", "--engine", "cmd=b", "--games", "2",
-                                  "--tc", "1", "--pgn", "x"},
-                                 err));
-    CHECK(err.str().find("USI pondering") != std::string::npos);
 }
 
 TEST_CASE("cutechess -resign ... twosided=true is cutechess-cli's two-sided resign adjudication", "[match][cutechess][adjudication]") {

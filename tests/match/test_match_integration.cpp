@@ -174,3 +174,19 @@ TEST_CASE("a three-engine round robin is interrupted by SIGINT, resumed, and pri
     CHECK(line_containing(second.out, "  1 A ").find("10.0/20") != std::string::npos);
     CHECK(second.out.find("Cross table") != std::string::npos);
 }
+
+TEST_CASE("Shishi pondering in USI mode against Shishi: every go ponder ends in ponderhit or stop", "[match][integration][ponder][slow]") {
+    std::string pgn = temp_pgn("ponder");
+    // Depth-limited, so no clock can be lost on a loaded machine; a ponder search still waits
+    // for ponderhit or stop once it reaches the depth.
+    Result r = run(std::string(SHISHI_MATCH_EXE) + " --engine cmd=" SHISHI_EXE " proto=usi ponder --engine cmd=" SHISHI_EXE
+                   " proto=usi --games 2 --depth 3 --max-plies 24 --openings " SHISHI_SOURCE_DIR
+                   "/data/openings.txt --debug --pgn " + pgn);
+    INFO(r.out);
+    check_two_clean_games(r, pgn);
+    const int pondered = count_of(r.out, "> go ponder ");
+    CHECK(pondered >= 2);  // the first engine ponders after each of its moves with a legal prediction
+    CHECK(count_of(r.out, "> ponderhit\n") + count_of(r.out, "> stop\n") == pondered);
+    CHECK(count_of(r.out, "> setoption name USI_Ponder value true\n") >= 1);
+    CHECK(count_of(r.out, "> setoption name USI_Ponder value false\n") >= 1);  // the second engine lists it
+}

@@ -42,7 +42,8 @@ struct EngineConfig {
     // ON always, OFF never. After a forfeit (crash, hang, illegal move) it is restarted anyway:
     // its state is unknown.
     enum class Restart { AUTO, ON, OFF } restart = Restart::AUTO;
-    // It may think on the opponent's time (cutechess-cli's ponder): XBoard `hard` (else `easy`).
+    // It may think on the opponent's time (cutechess-cli's ponder): XBoard `hard` (else `easy`);
+    // USI `USI_Ponder`, and `go ponder` on the reply its bestmove predicts.
     bool ponder = false;
     // This engine's own limits (--first-tc, tc=... of --engine): clock, time per move, depth,
     // nodes. None: the match's (RefereeSettings::tc).
@@ -110,6 +111,10 @@ public:
     virtual void opponent_moved(Move m) = 0;
     // Its own move was accepted by the referee (USI sends the whole game each time).
     virtual void own_move_accepted(Move) {}
+    // Its own move was played and the opponent is to move, with `clocks` from its own view: a USI
+    // engine with pondering on starts searching its predicted reply. XBoard engines ponder by
+    // themselves (`hard`).
+    virtual void start_pondering(const Position&, const ClockReadings&) {}
     // Asks for a move in `pos` (the position after every move so far) and waits until deadline.
     virtual EngineReply think(const Position& pos, const ClockReadings& clocks, TimePoint deadline) = 0;
     // Parses a MOVE reply in this engine's notation (legality is checked too).
