@@ -30,14 +30,14 @@ struct Played {
     std::string sente_log;  // every line the pondering engine received
 };
 
-// `games` games of six plies: a pondering fake playing SENTE with the given predictions against
-// a fake playing GOTE.
-Played play(const std::string& predictions, const std::string& extra = "", int games = 1) {
+// `games` games of six plies: a fake playing SENTE with the given predictions (pondering unless
+// told otherwise) against a fake playing GOTE.
+Played play(const std::string& predictions, const std::string& extra = "", int games = 1, bool ponder = true) {
     Played p;
     const std::string log = temp_log("sente");
     EngineConfig w = fake_config("usi", std::string("--moves '") + SENTE + "' --ponder '" + predictions + "' --log " +
                                             log + " " + extra);
-    w.ponder = true;
+    w.ponder = ponder;
     EngineConfig b = fake_config("usi", std::string("--moves '") + GOTE + "'");
     RefereeSettings s;
     s.tc = TimeControl{};
@@ -123,23 +123,10 @@ TEST_CASE("USI ponder: a game that ends while the engine ponders stops it, and t
 }
 
 TEST_CASE("USI engines without ponder get no go ponder, however their bestmove predicts", "[match][ponder]") {
-    const std::string log = temp_log("off");
-    EngineConfig w = fake_config("usi", std::string("--moves '") + SENTE + "' --ponder '5d5e 6d6e 8d8e' --log " + log);
-    EngineConfig b = fake_config("usi", std::string("--moves '") + GOTE + "'");
-    RefereeSettings s;
-    s.max_plies = 6;
-    auto white = started(w);
-    auto black = started(b);
-    REQUIRE(white);
-    REQUIRE(black);
-    GameRecord g = play_game(*white, *black, Opening{}, s);
-    white->quit();
-    black->quit();
-    const std::string text = slurp(log);
-    std::remove(log.c_str());
-    check_played_out(g);
-    CHECK(text.find("ponder") == std::string::npos);  // neither USI_Ponder (not offered) nor go ponder
-    CHECK(lines_starting(text, "go ") == 3);
+    Played p = play("5d5e 6d6e 8d8e", "", 1, false);
+    check_played_out(p.games[0]);
+    CHECK(p.sente_log.find("ponder") == std::string::npos);  // neither USI_Ponder (not offered) nor go ponder
+    CHECK(lines_starting(p.sente_log, "go ") == 3);
 }
 
 TEST_CASE("the ponder engine word is accepted for USI engines", "[match][ponder][options]") {
