@@ -12,7 +12,9 @@
 namespace shishi::record::kif_detail {
 
 bool starts(std::string_view s, std::string_view prefix);
-// Full-width spaces, tabs and CR to spaces; trimmed.
+// Full-width spaces, tabs and CR to spaces (as the reader sees every line).
+std::string plain_spaces(std::string_view raw);
+// plain_spaces, trimmed.
 std::string normalize(std::string_view raw);
 void skip_spaces(std::string_view s, size_t& i);
 // Consumes word at s[i] if it is there.

@@ -7,7 +7,7 @@ namespace shishi::record::kif_detail {
 
 bool starts(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-std::string normalize(std::string_view raw) {
+std::string plain_spaces(std::string_view raw) {
     std::string s;
     for (size_t i = 0; i < raw.size(); ++i) {
         if (raw.substr(i, 3) == "　") {  // full-width space
@@ -19,6 +19,11 @@ std::string normalize(std::string_view raw) {
             s += raw[i];
         }
     }
+    return s;
+}
+
+std::string normalize(std::string_view raw) {
+    const std::string s = plain_spaces(raw);
     const size_t a = s.find_first_not_of(' ');
     if (a == std::string::npos) return {};
     const size_t b = s.find_last_not_of(' ');

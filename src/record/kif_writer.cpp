@@ -175,12 +175,14 @@ private:
 std::string write_kif(const Record& r, KifStyle style) {
     const bool client = style == KifStyle::LISHOGI_CLIENT;
     std::string out;
+    // The value as the reader will see it (full-width spaces and tabs made spaces, trimmed), so
+    // that the record read back writes the same text.
     auto header = [&](std::string_view key, const std::string& value) {
-        out += std::string(key) + "：" + value + "\n";
+        out += std::string(key) + "：" + kif_detail::normalize(value) + "\n";
     };
     auto known = [&](const char* tag) -> const std::string* {
         const std::string* v = r.tag(tag);
-        return v && !v->empty() && *v != "?" && *v != "????.??.??" ? v : nullptr;
+        return v && !kif_detail::normalize(*v).empty() && *v != "?" && *v != "????.??.??" ? v : nullptr;
     };
     const std::string* white = known("White");
     const std::string* black = known("Black");
@@ -189,6 +191,7 @@ std::string write_kif(const Record& r, KifStyle style) {
         // the diagram), then the players.
         for (const Tag& t : r.tags) {
             if (t.name == "White" || t.name == "Black" || (t.name == "Time" && known("Date"))) continue;
+            if (kif_detail::normalize(t.value).empty()) continue;  // the reader drops an empty header
             if (t.name == "Date") {
                 if (known("Date")) header("開始日時", kif_date(t.value, r.tag("Time")));
                 continue;
@@ -218,7 +221,8 @@ std::string write_kif(const Record& r, KifStyle style) {
             if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
             if (pgn_tag_name(t.name)) {
                 std::string q;
-                for (char c : t.value) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+                for (char c : kif_detail::plain_spaces(t.value))
+                    q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
                 out += "#pgn " + t.name + " \"" + q + "\"\n";
             } else {
                 header(t.name, t.value);

@@ -117,3 +117,34 @@ TEST_CASE("KIF <-> PGN: a Time tag without a Date, unknown tags, quotes in value
     CHECK_FALSE(from_pgn.tag("解説"));
 }
 
+
+TEST_CASE("KIF writes tag values as its reader sees them: spaces at the ends, tabs, blank values",
+          "[record][roundtrip]") {
+    // Found by fuzz_records: the PGN tag [mtSve " i"] was written "mtSve： i", read back as "i",
+    // and the second writing differed from the first. A KIF line cannot keep those spaces, tabs
+    // or a blank value, so the writer writes what the reader will read (the server layout's
+    // quoted #pgn lines keep spaces, but not tabs).
+    Record r;
+    r.set_tag("mtSve", " i");
+    r.set_tag("Event", " ");          // blank: no 棋戦 line at all
+    r.set_tag("Site", "a\tb");        // a header line: the tab is a space
+    r.set_tag("Annotator", "x\ty　z");  // a #pgn line: tab and full-width space are spaces
+    r.set_tag("Round", "\t");
+    for (KifStyle style : {KifStyle::LISHOGI_SERVER, KifStyle::LISHOGI_CLIENT}) {
+        const std::string text = write_record(r, Format::KIF, {style});
+        const Record back = must_read(text, Format::KIF);
+        INFO(text);
+        CHECK(write_record(back, Format::KIF, {style}) == text);
+        CHECK(text.find("棋戦") == std::string::npos);
+        CHECK(text.find(" i\n") == std::string::npos);
+        CHECK(text.find('\t') == std::string::npos);
+        CHECK(*back.tag("Site") == "a b");
+        if (style == KifStyle::LISHOGI_CLIENT) {
+            CHECK_FALSE(back.tag("Round"));  // a header line drops a blank value
+            CHECK(*back.tag("mtSve") == "i");
+        } else {
+            CHECK(*back.tag("Round") == " ");  // a quoted #pgn value keeps its spaces
+            CHECK(*back.tag("mtSve") == " i");
+        }
+    }
+}
