@@ -160,12 +160,12 @@ const CutechessOption OPTIONS[] = {
     {"-tournament", "TYPE", "--tournament (round-robin, gauntlet, knockout)",
      [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--tournament", t, v); }},
     {"-event", "NAME", "--event", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--event", t, v); }},
-    {"-games", "N", "games per encounter (times -rounds: --games)",
+    {"-games", "N", "games per encounter (times -rounds: --games; default 1)",
      [](Translation& t, const std::string& o, const Args& v, std::string& error) {
          t.counted = true;
          return number(o, v, 1, 100'000'000, t.games, error);
      }},
-    {"-rounds", "N", "rounds (alone: the number of games)",
+    {"-rounds", "N", "rounds (alone: the number of games; default 1)",
      [](Translation& t, const std::string& o, const Args& v, std::string& error) {
          t.counted = true;
          return number(o, v, 1, 100'000'000, t.rounds, error);
@@ -262,7 +262,10 @@ std::optional<std::vector<std::string>> from_cutechess(const std::vector<std::st
         const Args values = *c->value ? values_after(args, i) : Args{};
         if (!c->translate(t, a, values, error)) return std::nullopt;
     }
-    if (t.counted) t.out.insert(t.out.end(), {"--games", std::to_string(t.games > 0 ? t.games * t.rounds : t.rounds)});
+    // cutechess-cli plays one round of one game when neither -games nor -rounds is given.
+    const bool own_games = std::find(t.out.begin(), t.out.end(), "--games") != t.out.end();
+    if (t.counted || !own_games)
+        t.out.insert(t.out.end(), {"--games", std::to_string(t.games > 0 ? t.games * t.rounds : t.rounds)});
     for (Args& e : t.engines) {
         t.out.push_back("--engine");
         t.out.insert(t.out.end(), e.begin(), e.end());

@@ -63,8 +63,10 @@ void play_encounter(const MatchOptions& o, const std::vector<EngineConfig>& conf
         {
             std::lock_guard<std::mutex> lock(state.mutex);
             rec.round = ++state.games;
-            write_pgn(pgn, rec, header);
-            pgn.flush();
+            if (pgn.is_open()) {
+                write_pgn(pgn, rec, header);
+                pgn.flush();
+            }
             out << "Game " << rec.round << ": " << rec.white_name << " - " << rec.black_name << " "
                 << result_text(rec.outcome) << " {" << rec.reason << "}" << std::endl;
         }

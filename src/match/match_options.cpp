@@ -335,7 +335,7 @@ const OptionDef OPTIONS[] = {
          return bool(st.o.sprt);
      }},
     {nullptr, nullptr, "Output:", Takes::NOTHING, nullptr},
-    {"--pgn", "FILE", "finished games (written as they finish)", Takes::VALUE,
+    {"--pgn", "FILE", "finished games (written as they finish; without it, none)", Takes::VALUE,
      store_text<&MatchOptions::pgn_path>},
     {"--pgn-min", "", "no evaluation comments in the PGN", Takes::NOTHING,
      set_flag<&MatchOptions::pgn_min>},
@@ -423,8 +423,8 @@ std::vector<std::string> match_option_names() {
 }
 
 void print_match_usage(std::ostream& out) {
-    out << "usage: shishi-match --first CMD --second CMD --games N --tc TC --pgn FILE [options]\n"
-           "       shishi-match --engine cmd=CMD [name=N] ... --engine ... --games N --tc TC --pgn FILE\n"
+    out << "usage: shishi-match --first CMD --second CMD --games N --tc TC [--pgn FILE] [options]\n"
+           "       shishi-match --engine cmd=CMD [name=N] ... --engine ... --games N --tc TC [--pgn FILE]\n"
            "       shishi-match merge OUT.json SHARD.json... | merge OUT.pgn SHARD.pgn...\n"
            "       shishi-match --generate-openings N ... (docs/match.md)\n";
     for (const OptionDef& d : OPTIONS) {
@@ -491,10 +491,13 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     for (EngineSpec& e : others) specs.push_back(std::move(e));
     if (specs.size() < 2) return fail("two engines are needed: --first and --second, or --engine twice");
     if (o.games <= 0) return fail("--games N is needed");
-    if (o.pgn_path.empty()) return fail("--pgn FILE is needed");
+    if (o.resume && o.pgn_path.empty()) return fail("--resume needs --pgn FILE: the run's games are read from it");
     // Each output rewrites its file: two of them on one file would destroy each other's text.
     const std::pair<const char*, const std::string*> outputs[] = {
         {"--pgn", &o.pgn_path}, {"--json", &o.json_path}, {"--plot", &o.plot_path}, {"--epd", &o.epd_path}};
+    for (const auto& [option, path] : outputs)
+        if (*path == "-")
+            return fail(std::string(option) + " -: standard output carries the match's progress and results; name a file");
     for (size_t a = 0; a < std::size(outputs); ++a)
         for (size_t b = a + 1; b < std::size(outputs); ++b)
             if (!outputs[b].second->empty() && *outputs[a].second == *outputs[b].second)

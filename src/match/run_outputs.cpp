@@ -15,8 +15,14 @@ RunOutputs::RunOutputs(const MatchOptions& options, const std::vector<std::strin
 }
 
 void RunOutputs::write_game(const GameRecord& rec) {
-    write_pgn(pgn_, rec, header_);
-    pgn_.flush();
+    if (!options_.pgn_path.empty()) {
+        write_pgn(pgn_, rec, header_);
+        pgn_.flush();
+        if (!pgn_ && !pgn_error_) {
+            errors_.push_back("cannot write PGN file '" + options_.pgn_path + "'");
+            pgn_error_ = true;
+        }
+    }
     if (options_.epd_path.empty()) return;
     Position end = rec.start;
     for (Move m : rec.moves) end.make(m);

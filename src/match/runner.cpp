@@ -99,7 +99,7 @@ public:
         std::lock_guard<std::mutex> lock(mutex_);
         return int(tally_.setup_failures().size());
     }
-    bool output_failed() {  // the JSON or plot file could not be written at some point
+    bool output_failed() {  // the PGN, EPD, JSON or plot file could not be written at some point
         std::lock_guard<std::mutex> lock(mutex_);
         return outputs_.failed();
     }
@@ -412,12 +412,14 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     std::vector<EngineConfig> configs = o.engines;
     std::vector<std::string> names = engine_names(configs);
     if (stop_requested()) {
-        out << "Interrupted before the first game: nothing played, " << o.pgn_path << " left as it was\n";
+        out << "Interrupted before the first game: nothing played"
+            << (o.pgn_path.empty() ? "" : ", " + o.pgn_path + " left as it was") << "\n";
         return 130;
     }
     if (o.tournament == TournamentKind::KNOCKOUT) {
-        std::ofstream pgn(o.pgn_path, std::ios::trunc);
-        if (!pgn) {
+        std::ofstream pgn;  // left closed without --pgn: the games are not written
+        if (!o.pgn_path.empty()) pgn.open(o.pgn_path, std::ios::trunc);
+        if (!o.pgn_path.empty() && !pgn) {
             err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
             return 1;
         }
@@ -435,8 +437,9 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             return 1;
         }
     }
-    std::ofstream pgn(o.pgn_path, o.resume ? std::ios::app : std::ios::trunc);
-    if (!pgn) {
+    std::ofstream pgn;  // left closed without --pgn: the games are not written
+    if (!o.pgn_path.empty()) pgn.open(o.pgn_path, o.resume ? std::ios::app : std::ios::trunc);
+    if (!o.pgn_path.empty() && !pgn) {
         err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
         return 1;
     }

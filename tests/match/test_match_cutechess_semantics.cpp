@@ -265,3 +265,38 @@ TEST_CASE("engine words whitepov and ponder take on/off (true/false, 1/0) and re
         CHECK(error == "bad " + key + " value 'maybe' (on or off; a bare " + key + " means on)");
     }
 }
+
+TEST_CASE("without -games, -rounds or -pgnout cutechess-cli's spelling plays one game and writes no PGN", "[match][cutechess][runner]") {
+    MatchOptions c = cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "proto=xboard"});
+    CHECK(c.games == 1);
+    CHECK(c.pgn_path.empty());
+
+    MatchOptions o = two_ply_match("", 1);
+    REQUIRE(o.pgn_path.empty());
+    Run r = run(o);
+    CHECK(r.code == 0);
+    CHECK(count_of(r.out, "Finished game") == 1);
+    CHECK(r.err.empty());
+
+    // --resume reads the games from the PGN: without one it is refused before anything starts.
+    std::ostringstream err;
+    CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--resume"}, err));
+    CHECK(err.str().find("--resume needs --pgn") != std::string::npos);
+}
+
+TEST_CASE("a PGN file that stops taking games (a full disk) fails the run with a message", "[match][outputs][runner]") {
+    MatchOptions o = two_ply_match("/dev/full", 2);  // opens, and every write fails with ENOSPC
+    std::ostringstream out, err;
+    const int code = run_match(o, out, err);
+    CHECK(code == 1);
+    CHECK(err.str().find("cannot write PGN file '/dev/full'") != std::string::npos);
+    CHECK(count_of(err.str(), "cannot write PGN file") == 1);  // reported once, not once a game
+}
+
+TEST_CASE("'-' as an output file of shishi-match is refused: standard output carries the progress", "[match][outputs][options]") {
+    for (const char* option : {"--pgn", "--json", "--plot", "--epd"}) {
+        std::ostringstream err;
+        CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", option, "-"}, err));
+        CHECK(err.str().find(std::string(option) + " -: standard output") != std::string::npos);
+    }
+}

@@ -303,7 +303,7 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
         {"--first", "a", "--games", "2", "--tc", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--tc", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--games", "2", "--pgn", "x"},
-        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--resume"},  // --resume without the PGN to resume
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--st", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--games", "0", "--tc", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--first-protocol", "uci"},

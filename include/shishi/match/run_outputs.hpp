@@ -26,7 +26,7 @@ public:
     void refresh(const Tally& tally, const std::string& state, bool final);
     // "cannot write ..." for each file that failed, once each.
     const std::vector<std::string>& errors() const { return errors_; }
-    bool failed() const { return json_error_ || plot_error_ || epd_error_; }
+    bool failed() const { return pgn_error_ || json_error_ || plot_error_ || epd_error_; }
 
 private:
     const MatchOptions& options_;
@@ -37,7 +37,7 @@ private:
     PgnHeader header_;
     TimePoint last_write_{};
     std::vector<std::string> errors_;
-    bool json_error_ = false, plot_error_ = false, epd_error_ = false;
+    bool pgn_error_ = false, json_error_ = false, plot_error_ = false, epd_error_ = false;
 };
 
 }  // namespace shishi::match
