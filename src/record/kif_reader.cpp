@@ -137,8 +137,8 @@ Parsed<Record> read_kif(std::string_view text) {
         any_line = true;
         if (starts(l, "#pgn ")) {
             const size_t q = l.find(" \"", 5);
-            if (q == std::string::npos || l.back() != '"' || q + 2 > l.size() - 1)
-                return fail(line_no, "a #pgn line is written #pgn Name \"value\"");
+            if (q == std::string::npos || l.back() != '"' || q + 2 > l.size() - 1 || !is_pgn_tag_name(l.substr(5, q - 5)))
+                return fail(line_no, "a #pgn line is written #pgn Name \"value\" (the name of letters, digits and '_')");
             std::string value;
             for (size_t i = q + 2; i + 1 < l.size(); ++i) {
                 if (l[i] == '\\' && i + 2 < l.size()) ++i;

@@ -45,21 +45,21 @@ std::string diagram(const Position& pos, KifStyle style) {
     return out;
 }
 
-// "2026.12.01" + "10:20:30" -> "2026/12/01 10:20:30"
+// "2026.12.01" + "10:20:30" -> "2026/12/01 10:20:30". The reader takes the value up to its first
+// space as the date and the rest, trimmed, as the time; so the parts are joined by one space,
+// and a date that holds a space (not a date, but kept) reads back as it was written.
 std::string kif_date(const std::string& date, const std::string* time) {
-    std::string d = date;
+    const std::string value = kif_detail::normalize(date);
+    const size_t space = value.find(' ');
+    std::string d = value.substr(0, space);
     for (char& c : d)
         if (c == '.') c = '/';
-    if (time && !time->empty() && *time != "?") d += " " + *time;
+    for (std::string part : {space == std::string::npos ? std::string() : value.substr(space),
+                             time && *time != "?" ? *time : std::string()}) {
+        part = kif_detail::normalize(part);
+        if (!part.empty()) d += " " + part;
+    }
     return d;
-}
-
-// A PGN tag name (letters, digits, '_'): kept in a "#pgn Name "value"" line. Any other key came
-// from a KIF header line and goes back into one (a space or a quote would break the #pgn line).
-bool pgn_tag_name(const std::string& s) {
-    for (char c : s)
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
-    return !s.empty();
 }
 
 std::string glyph_line(int nag) {
@@ -180,6 +180,12 @@ std::string write_kif(const Record& r, KifStyle style) {
     auto header = [&](std::string_view key, const std::string& value) {
         out += std::string(key) + "：" + kif_detail::normalize(value) + "\n";
     };
+    // A PGN tag without a KIF key: kept in a "#pgn Name "value"" line, which both layouts read.
+    auto pgn_line = [&](const Tag& t) {
+        std::string q;
+        for (char c : kif_detail::plain_spaces(t.value)) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+        out += "#pgn " + t.name + " \"" + q + "\"\n";
+    };
     auto known = [&](const char* tag) -> const std::string* {
         const std::string* v = r.tag(tag);
         return v && !kif_detail::normalize(*v).empty() && *v != "?" && *v != "????.??.??" ? v : nullptr;
@@ -199,7 +205,9 @@ std::string write_kif(const Record& r, KifStyle style) {
             const std::string_view key = t.name == "WhiteTeam"   ? "先手のチーム"
                                          : t.name == "BlackTeam" ? "後手のチーム"
                                                                  : kif_key_for_pgn_tag(t.name);
-            header(key.empty() ? std::string_view(t.name) : key, t.value);
+            // A tag named "1x" would come back as a move line, not a header.
+            if (key.empty() && is_pgn_tag_name(t.name) && t.name[0] >= '0' && t.name[0] <= '9') pgn_line(t);
+            else header(key.empty() ? std::string_view(t.name) : key, t.value);
         }
         if (r.start_is_initial) header("手合割", "");
         else out += diagram(r.start, style);
@@ -219,14 +227,8 @@ std::string write_kif(const Record& r, KifStyle style) {
         if (const std::string* v = known("Opening")) header("戦型", *v);
         for (const Tag& t : r.tags) {
             if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
-            if (pgn_tag_name(t.name)) {
-                std::string q;
-                for (char c : kif_detail::plain_spaces(t.value))
-                    q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
-                out += "#pgn " + t.name + " \"" + q + "\"\n";
-            } else {
-                header(t.name, t.value);
-            }
+            if (is_pgn_tag_name(t.name)) pgn_line(t);
+            else header(t.name, t.value);  // a KIF key ("解説") goes back into a header line
         }
     }
     out += "手数----指手---------消費時間--\n";

@@ -30,15 +30,6 @@ std::string comment_token(const std::string& s) {
     return out;
 }
 
-// PGN tag names are letters, digits and '_'; a KIF header key without a PGN tag ("解説") is not
-// one, and is left out.
-bool is_tag_name(const std::string& s) {
-    if (s.empty()) return false;
-    for (char c : s)
-        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
-    return true;
-}
-
 constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black"};
 
 bool in_roster(const std::string& name) {
@@ -97,7 +88,7 @@ std::string write_pgn(const Record& r) {
         tag("FEN", to_xboard_fen(r.start));
     }
     for (const Tag& t : r.tags)
-        if (!in_roster(t.name) && t.name != "TimeControl" && is_tag_name(t.name)) tag(t.name, t.value);
+        if (!in_roster(t.name) && t.name != "TimeControl" && is_pgn_tag_name(t.name)) tag(t.name, t.value);  // not "解説"
     tag("PlyCount", std::to_string(r.plies.size()));
     out += "\n";
 

@@ -13,6 +13,13 @@
 
 namespace shishi::record {
 
+bool is_pgn_tag_name(std::string_view name) {
+    if (name.empty()) return false;
+    for (char c : name)
+        if (!((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')) return false;
+    return true;
+}
+
 const char* format_name(Format f) {
     switch (f) {
         case Format::KIF: return "KIF";

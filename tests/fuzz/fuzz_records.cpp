@@ -22,7 +22,8 @@ size_t variation_count(const std::vector<Ply>& plies) {
 void check_round_trip(const Record& r, Format f, const WriteOptions& options) {
     const std::string text = write_record(r, f, options);
     auto back = read_record(text, f, 1);
-    if (!back) std::fprintf(stderr, "written text does not read back: %s\n%s\n", back.error.c_str(), text.c_str());
+    // The text first and the reason last: the CI log keeps only the tail of a failure.
+    if (!back) std::fprintf(stderr, "%s\nwritten text does not read back: %s\n", text.c_str(), back.error.c_str());
     SHISHI_FUZZ_CHECK(back);
     const Record& b = *back.value;
     SHISHI_FUZZ_CHECK(to_xboard_fen(b.start) == to_xboard_fen(r.start));
@@ -30,7 +31,9 @@ void check_round_trip(const Record& r, Format f, const WriteOptions& options) {
     for (size_t i = 0; i < r.plies.size(); ++i) SHISHI_FUZZ_CHECK(move_to_usi(b.plies[i].move) == move_to_usi(r.plies[i].move));
     if (f == Format::USI) return;
     SHISHI_FUZZ_CHECK(variation_count(b.plies) == variation_count(r.plies));
-    SHISHI_FUZZ_CHECK(write_record(b, f, options) == text);
+    const std::string again = write_record(b, f, options);
+    if (again != text) std::fprintf(stderr, "first writing:\n%s\nsecond writing:\n%s\n", text.c_str(), again.c_str());
+    SHISHI_FUZZ_CHECK(again == text);
 }
 
 }  // namespace

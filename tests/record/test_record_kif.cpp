@@ -331,6 +331,50 @@ TEST_CASE("KIF: a header key that is no PGN tag name goes back into a header lin
     CHECK(write_kif(back) == text);
 }
 
+TEST_CASE("KIF: a tag named with a leading digit is kept in a #pgn line in both layouts", "[record][kif]") {
+    // PGN allows [1imeControl "300"]; the analysis board's layout wrote "1imeControl：300",
+    // which reads back as a move line and was refused (found by fuzz_records in CI).
+    Record r;
+    r.set_tag("1imeControl", "300");
+    for (KifStyle style : {KifStyle::LISHOGI_SERVER, KifStyle::LISHOGI_CLIENT}) {
+        const std::string text = write_kif(r, style);
+        INFO(text);
+        CHECK(text.find("#pgn 1imeControl \"300\"\n") != std::string::npos);
+        const Record back = must_read(text, Format::KIF);
+        REQUIRE(back.tag("1imeControl"));
+        CHECK(*back.tag("1imeControl") == "300");
+        CHECK(write_kif(back, style) == text);
+    }
+}
+
+TEST_CASE("KIF: a #pgn line whose name is no PGN tag name is refused", "[record][kif]") {
+    // The name is what a PGN tag may be called; "#pgn *x" would be written back as a comment.
+    for (const char* line : {"#pgn *x \"1\"", "#pgn a：b \"1\"", "#pgn  \"1\""}) {
+        const auto r = read_record(std::string(line) + "\n手数----指手---------消費時間--\n", Format::KIF, 0);
+        INFO(line);
+        REQUIRE_FALSE(r);
+        CHECK(r.error.find("line 1: a #pgn line is written #pgn Name \"value\"") != std::string::npos);
+    }
+}
+
+TEST_CASE("KIF: a Date tag holding spaces is written as the reader splits it", "[record][kif]") {
+    // The reader takes 開始日時 up to its first space as the Date and the rest as the Time;
+    // "2026.12.0  1 x" was written with both spaces, read back, and written with one (found by
+    // fuzz_records in CI).
+    Record r;
+    r.set_tag("Date", "2026.12.0  1 ... +0.06");
+    r.set_tag("Time", " 10:20:30");
+    for (KifStyle style : {KifStyle::LISHOGI_SERVER, KifStyle::LISHOGI_CLIENT}) {
+        const std::string text = write_kif(r, style);
+        INFO(text);
+        CHECK(text.find("開始日時：2026/12/0 1 ... +0.06 10:20:30\n") != std::string::npos);
+        const Record back = must_read(text, Format::KIF);
+        CHECK(*back.tag("Date") == "2026.12.0");
+        CHECK(*back.tag("Time") == "1 ... +0.06 10:20:30");
+        CHECK(write_kif(back, style) == text);
+    }
+}
+
 TEST_CASE("KIF: a comment is written as it will read back (tabs, edge spaces)", "[record][kif]") {
     // "* a\tb " read back as "a b", so writing the record again changed the text (found by
     // fuzz_records).

@@ -25,8 +25,11 @@ enum Nag : int { NAG_NONE = 0, NAG_GOOD = 1, NAG_MISTAKE = 2, NAG_BRILLIANT = 3,
 
 struct Tag {
     std::string name;    // PGN tag names: Event, Site, Date, Time, Round, White, Black, ...
-    std::string value;
+    std::string value;   // (or a KIF header's key without a PGN tag: "解説")
 };
+
+// Letters, digits and '_' (PGN's tag names; the PGN and "#pgn" readers take no other name).
+bool is_pgn_tag_name(std::string_view name);
 
 struct Ply {
     Move move;
