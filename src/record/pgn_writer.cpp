@@ -32,10 +32,14 @@ std::string comment_token(const std::string& s) {
 
 constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black"};
 
-bool in_roster(const std::string& name) {
+// The roster and the tags the writer sets from the game itself: a record's own tag of such a
+// name (a KIF header "PlyCount：x" or "Variant：x") is not written, as it would contradict them.
+bool written_from_game(const std::string& name) {
     for (const char* r : ROSTER)
         if (name == r) return true;
-    return name == "Result";
+    for (const char* own : {"Result", "TimeControl", "Variant", "SetUp", "FEN", "PlyCount"})
+        if (name == own) return true;
+    return false;
 }
 
 // A line's moves with their numbers, marks and comments; each variation, in parentheses, after
@@ -88,7 +92,8 @@ std::string write_pgn(const Record& r) {
         tag("FEN", to_xboard_fen(r.start));
     }
     for (const Tag& t : r.tags)
-        if (!in_roster(t.name) && t.name != "TimeControl" && is_pgn_tag_name(t.name)) tag(t.name, t.value);  // not "解説"
+        // Not "解説" (no PGN name), nor "?", which the reader takes as unknown and drops.
+        if (!written_from_game(t.name) && is_pgn_tag_name(t.name) && t.value != "?") tag(t.name, t.value);
     tag("PlyCount", std::to_string(r.plies.size()));
     out += "\n";
 
