@@ -4,7 +4,9 @@
 // which says first whether the game is over by rule in that position (the fourth repetition
 // under the rule set's repetition rule, a bare King where that rule is on). Requests are
 // answered in order. (`go` is sent only after perft's total: the single-threaded engine would
-// take a `go` that came during perft as the end of it.)
+// take a `go` that came during perft as the end of it.) One request at a time: the next one's
+// `position` is sent only after the last one's `bestmove`, since a `position` sent while one was
+// in flight was taken by its `go`, and its own `perft` lines then went to the wrong request.
 import { EngineWorker } from './engine-start.js';
 
 export class Referee {
@@ -23,10 +25,15 @@ export class Referee {
   // undefined if the engine refuses the position.
   legalMoves(sfen, moves) {
     return new Promise((resolve) => {
-      this.pending.push({ resolve, moves: [], refused: false, over: undefined, counted: false });
-      this.worker.postMessage(`position sfen ${sfen}${moves.length ? ' moves ' + moves.join(' ') : ''}`);
-      this.worker.postMessage('perft 1');
+      const position = `position sfen ${sfen}${moves.length ? ' moves ' + moves.join(' ') : ''}`;
+      this.pending.push({ resolve, position, moves: [], refused: false, over: undefined, counted: false });
+      if (this.pending.length === 1) this.send(this.pending[0]);
     });
+  }
+
+  send(req) {
+    this.worker.postMessage(req.position);
+    this.worker.postMessage('perft 1');
   }
 
   onLine(line) {
@@ -42,6 +49,7 @@ export class Referee {
       this.worker.postMessage('go depth 1');
     } else if (line.startsWith('bestmove') && req.counted) {
       this.pending.shift();
+      if (this.pending.length) this.send(this.pending[0]);
       req.resolve(req.refused ? undefined : { moves: req.moves, over: req.over });
     }
   }
