@@ -74,13 +74,18 @@ std::string glyph_line(int nag) {
     }
 }
 
+// The comment as the reader will read it back: each line with tabs, carriage returns and
+// full-width spaces as spaces, trimmed; blank lines before the first word left out (the reader
+// starts a comment at its first non-blank line), so a blank comment writes nothing.
 void comment_lines(std::string& out, const std::string& text) {
+    bool started = false;
     size_t pos = 0;
     while (pos <= text.size()) {
         size_t end = text.find('\n', pos);
         if (end == std::string::npos) end = text.size();
-        // As the reader will see the line: tabs and full-width spaces as spaces, trimmed.
-        out += "* " + kif_detail::normalize(text.substr(pos, end - pos)) + "\n";
+        const std::string line = kif_detail::normalize(text.substr(pos, end - pos));
+        started = started || !line.empty();
+        if (started) out += "* " + line + "\n";
         pos = end + 1;
     }
 }

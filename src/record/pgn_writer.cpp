@@ -17,17 +17,18 @@ std::string quoted(const std::string& s) {
     return out + "\"";
 }
 
-// A comment holds no braces (they do not nest: "{a {b}}" would end at the first '}'), so both
-// become parentheses; line breaks become spaces.
-std::string comment_token(const std::string& s) {
+// A comment's text as the reader will read it back: no braces (they do not nest: "{a {b}}"
+// would end at the first '}'), so both become parentheses; line breaks become spaces; trimmed.
+// A blank comment is not written at all: "{}" reads back as no comment.
+std::string comment_text(const std::string& s) {
     std::string text;
     for (char c : s) text += c == '}' ? ')' : c == '{' ? '(' : (c == '\n' || c == '\r') ? ' ' : c;
-    // Trimmed as the reader trims it, so that a record written twice gives the same text.
     const size_t a = text.find_first_not_of(' '), b = text.find_last_not_of(' ');
-    std::string out = "{";
-    if (a != std::string::npos) out.append(text, a, b - a + 1);
-    out += '}';
-    return out;
+    return a == std::string::npos ? std::string() : text.substr(a, b - a + 1);
+}
+
+void push_comment(std::vector<std::string>& tokens, const std::string& s) {
+    if (const std::string text = comment_text(s); !text.empty()) tokens.push_back("{" + text + "}");
 }
 
 constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black"};
@@ -52,7 +53,7 @@ void move_tokens(std::vector<std::string>& tokens, const std::vector<Ply>& plies
         numbered = true;
         tokens.push_back(pgn_move_text(p.move));
         if (p.nag != NAG_NONE) tokens.push_back(std::string("$").append(std::to_string(p.nag)));
-        if (!p.comment.empty()) tokens.push_back(comment_token(p.comment));
+        push_comment(tokens, p.comment);
         for (const std::vector<Ply>& v : p.variations) {
             tokens.push_back("(");
             move_tokens(tokens, v, side, number);
@@ -99,12 +100,13 @@ std::string write_pgn(const Record& r) {
 
     // Move text, wrapped before 80 columns.
     std::vector<std::string> tokens;
-    if (!r.start_comment.empty()) tokens.push_back(comment_token(r.start_comment));
+    const bool start_comment = !comment_text(r.start_comment).empty();
+    push_comment(tokens, r.start_comment);
     // Without moves, a lone comment would read back as the start comment: an empty one first
     // keeps the reason the reason.
-    else if (r.plies.empty() && !r.final_comment.empty()) tokens.push_back("{}");
+    if (!start_comment && r.plies.empty() && !comment_text(r.final_comment).empty()) tokens.push_back("{}");
     move_tokens(tokens, r.plies, r.start.side_to_move(), 1);
-    if (!r.final_comment.empty()) tokens.push_back(comment_token(r.final_comment));
+    push_comment(tokens, r.final_comment);
     tokens.push_back(r.result);
     size_t column = 0;
     std::string_view last;

@@ -148,3 +148,41 @@ TEST_CASE("KIF writes tag values as its reader sees them: spaces at the ends, ta
         }
     }
 }
+
+TEST_CASE("KIF and PGN write comments as their readers see them: blank comments, blank first lines",
+          "[record][roundtrip]") {
+    // Found by fuzz_records beside a CI run: the PGN '1.{\r\r\r\r}' gave a start comment of four
+    // carriage returns, written '* ' (a carriage return is a space in KIF), which reads back as no
+    // comment, so the second writing differed from the first; in PGN it was written '{}', which
+    // reads back as no comment either. Blank lines before a KIF comment's first word are dropped
+    // by the reader too.
+    const Record from_pgn = must_read("[Event \"+.06\"]\n\n1.{\r\r\r\r} ", Format::PGN);
+    CHECK(write_record(from_pgn, Format::KIF).find("\n* ") == std::string::npos);
+
+    Record r = must_read("startpos\nmoves 7j7h 6c6e\nresult 1-0\n", Format::USI);
+    r.start_comment = "\t \r";
+    r.plies[0].comment = "\n \n first\n\nlast";
+    r.plies[1].comment = "\xe3\x80\x80";  // a full-width space only
+    r.final_comment = "\r\nWhite resigns";
+    for (KifStyle style : {KifStyle::LISHOGI_SERVER, KifStyle::LISHOGI_CLIENT}) {
+        const std::string text = write_record(r, Format::KIF, {style});
+        INFO(text);
+        const Record back = must_read(text, Format::KIF);
+        CHECK(write_record(back, Format::KIF, {style}) == text);
+        CHECK(back.start_comment.empty());
+        CHECK(back.plies[0].comment == "first\n\nlast");
+        CHECK(back.plies[1].comment.empty());
+        CHECK(text.find("* \n") == text.find("* first\n* \n* last\n") + 8);  // the one blank line kept
+    }
+
+    for (const Record& rec : {from_pgn, r}) {
+        const std::string pgn = write_record(rec, Format::PGN);
+        INFO(pgn);
+        CHECK(write_record(must_read(pgn, Format::PGN), Format::PGN) == pgn);
+    }
+    const std::string pgn = write_record(r, Format::PGN);
+    CHECK(pgn.find("{}") == std::string::npos);
+    CHECK(pgn.find("{first  last}") != std::string::npos);
+    CHECK(pgn.find("{White resigns}") != std::string::npos);
+    CHECK(write_record(from_pgn, Format::PGN).find('{') == std::string::npos);
+}
