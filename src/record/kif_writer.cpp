@@ -76,7 +76,7 @@ std::string glyph_line(int nag) {
 
 // The comment as the reader will read it back: each line with tabs, carriage returns and
 // full-width spaces as spaces, trimmed; blank lines before the first word left out (the reader
-// starts a comment at its first non-blank line), so a blank comment writes nothing.
+// drops them from a move's or the start's comment), so a blank comment writes nothing.
 void comment_lines(std::string& out, const std::string& text) {
     bool started = false;
     size_t pos = 0;

@@ -27,9 +27,6 @@ std::string comment_text(const std::string& s) {
     return a == std::string::npos ? std::string() : text.substr(a, b - a + 1);
 }
 
-void push_comment(std::vector<std::string>& tokens, const std::string& s) {
-    if (const std::string text = comment_text(s); !text.empty()) tokens.push_back("{" + text + "}");
-}
 
 constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black"};
 
@@ -53,7 +50,7 @@ void move_tokens(std::vector<std::string>& tokens, const std::vector<Ply>& plies
         numbered = true;
         tokens.push_back(pgn_move_text(p.move));
         if (p.nag != NAG_NONE) tokens.push_back(std::string("$").append(std::to_string(p.nag)));
-        push_comment(tokens, p.comment);
+        if (const std::string c = comment_text(p.comment); !c.empty()) tokens.push_back("{" + c + "}");
         for (const std::vector<Ply>& v : p.variations) {
             tokens.push_back("(");
             move_tokens(tokens, v, side, number);
@@ -100,13 +97,13 @@ std::string write_pgn(const Record& r) {
 
     // Move text, wrapped before 80 columns.
     std::vector<std::string> tokens;
-    const bool start_comment = !comment_text(r.start_comment).empty();
-    push_comment(tokens, r.start_comment);
+    const std::string start = comment_text(r.start_comment), reason = comment_text(r.final_comment);
+    if (!start.empty()) tokens.push_back("{" + start + "}");
     // Without moves, a lone comment would read back as the start comment: an empty one first
     // keeps the reason the reason.
-    if (!start_comment && r.plies.empty() && !comment_text(r.final_comment).empty()) tokens.push_back("{}");
+    else if (r.plies.empty() && !reason.empty()) tokens.push_back("{}");
     move_tokens(tokens, r.plies, r.start.side_to_move(), 1);
-    push_comment(tokens, r.final_comment);
+    if (!reason.empty()) tokens.push_back("{" + reason + "}");
     tokens.push_back(r.result);
     size_t column = 0;
     std::string_view last;
