@@ -126,10 +126,10 @@ inline bool has_pass(const Position& pos) {
     return false;
 }
 
-// A perft reference file of the shared folder: reference.tsv (book rules) or
+// A perft reference file of tests/data/perft: reference.tsv (book rules) or
 // reference-lishogi.tsv (lishogi's rules).
 inline std::vector<PerftCase> reference_cases(const std::string& file = "reference.tsv") {
-    std::ifstream in(SHISHI_SHARED_DIR "/perft/" + file);
+    std::ifstream in(SHISHI_PERFT_DIR "/" + file);
     REQUIRE(in);
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);

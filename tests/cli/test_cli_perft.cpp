@@ -49,10 +49,10 @@ TEST_CASE("shishi perft and divide count under the rule set --rules names", "[cl
 }
 
 TEST_CASE("shishi perftsuite --rules lishogi passes the lishogi reference", "[cli][perft][lishogi]") {
-    Run r = run({"perftsuite", SHISHI_SHARED_DIR "/perft/reference-lishogi.tsv", "--max-depth", "2", "--rules", "lishogi"});
+    Run r = run({"perftsuite", SHISHI_PERFT_DIR "/reference-lishogi.tsv", "--max-depth", "2", "--rules", "lishogi"});
     CHECK(r.code == 0);
     CHECK(r.out.find("18 positions, 0 mismatches") != std::string::npos);
-    Run book = run({"perftsuite", SHISHI_SHARED_DIR "/perft/reference-lishogi.tsv", "--max-depth", "2"});
+    Run book = run({"perftsuite", SHISHI_PERFT_DIR "/reference-lishogi.tsv", "--max-depth", "2"});
     CHECK(book.code == 1);  // the book's rules count some lishogi positions differently
 }
 

@@ -1,5 +1,5 @@
-// The move generator against /work/shared/perft/reference.tsv (counts from an independent
-// implementation of RULES.md) and reference-lishogi.tsv (lishogi's rules, also independent):
+// The move generator against tests/data/perft/reference.tsv (counts from an independent
+// implementation of the rule book, docs/rules.md) and reference-lishogi.tsv (lishogi's rules, also independent):
 // every position, every listed depth, each under its rule set.
 #include "test_support.hpp"
 
@@ -16,7 +16,7 @@ bool is_slow(const PerftCase& c, int depth) { return c.name == "startpos" && dep
 }  // namespace
 
 TEST_CASE("reference suite parses completely", "[perft]") {
-    std::ifstream in(SHISHI_SHARED_DIR "/perft/reference.tsv");
+    std::ifstream in(SHISHI_PERFT_DIR "/reference.tsv");
     REQUIRE(in);
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
@@ -54,7 +54,7 @@ TEST_CASE("perft matches the reference counts", "[perft]") {
 }
 
 TEST_CASE("the lishogi reference suite parses completely", "[perft][lishogi]") {
-    std::ifstream in(SHISHI_SHARED_DIR "/perft/reference-lishogi.tsv");
+    std::ifstream in(SHISHI_PERFT_DIR "/reference-lishogi.tsv");
     REQUIRE(in);
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);

@@ -22,7 +22,7 @@ uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr
 std::vector<std::pair<std::string, uint64_t>> divide(
     Position& pos, int depth, const std::function<void(const std::string&, uint64_t)>& on_row = {});
 
-// One line of a perft suite file (the format of shared/perft/reference.tsv).
+// One line of a perft suite file (the format of tests/data/perft/reference.tsv).
 struct PerftCase {
     std::string name, sfen, xboard_fen;
     std::vector<uint64_t> counts;  // counts[0] is depth 1
