@@ -17,6 +17,8 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
 int analyze_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int convert_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -47,6 +49,14 @@ const Command COMMANDS[] = {
      "                                                --from kif|pgn|usi, --rules R"},
     {"convert", convert_command,
      "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another"},
+    {"gensfen", gensfen_command,
+     "gensfen --out F [--games N] [--nodes N | --depth D] [--seed S] [--shard I/N] [options]\n"
+     "                                                self-play training data for the learned evaluation;\n"
+     "                                                --random-plies N, --openings F, --max-plies N,\n"
+     "                                                --adjudicate CP:PLIES, --min-ply N, --rules R, --hash MB;\n"
+     "                                                resumes an interrupted --out"},
+    {"gensfen-merge", gensfen_merge_command,
+     "gensfen-merge --out F [--seed S] SHARD...  gensfen shards joined, games shuffled (never overwrites)"},
     {"rules", rules_command,
      "rules                                  the rule fields: --rules keys, engine options, values, presets"},
     {"help", help_command, "help                                   this list (also --help; `shishi COMMAND --help`)"},
@@ -61,7 +71,7 @@ int help_command(const std::vector<std::string>&, std::ostream& out, std::ostrea
            "matter: --Move_Overhead=300, --move-overhead 300.\n\ncommands:\n";
     for (const Command& c : COMMANDS) out << "  shishi " << c.usage << "\n";
     out << "  shishi " << std::string("--version").append(30, ' ') << "the version\n"
-           "R is a rule set: book, xboard or lishogi. analyze and tune stop at Ctrl-C and keep what\n"
+           "R is a rule set: book, xboard or lishogi. analyze, tune and gensfen stop at Ctrl-C and keep what\n"
            "they finished; perft, divide and perftsuite print each result as it is found.\n";
     return 0;
 }
