@@ -4,7 +4,7 @@
 //
 // Paths: every word of a `code span` that starts like a path of this repository (src/, tests/,
 // docs/, ...) or like a module file (core/movegen.cpp: under include/shishi/, src/ or tests/), and
-// every relative link target. A path of another project (shoginet's src/work/move.ts) is
+// every relative link target (and its #anchor: a heading of the page). A path of another project (shoginet's src/work/move.ts) is
 // recognised by that project's name shortly before it.
 // Options: every `--option` after `shishi COMMAND` (checked against `shishi COMMAND --help`),
 // after `shishi-match` (its --help) and after a bare `shishi` (the engine options), in code spans
@@ -137,6 +137,28 @@ std::string as_path(std::string w) {
         w = w.substr(0, w.rfind('/') == std::string::npos ? 0 : w.rfind('/') + 1);
     }
     return w;
+}
+
+// The anchors of a page's headings as GitHub makes them: lower case, punctuation dropped,
+// spaces made hyphens (letters outside ASCII kept).
+std::set<std::string> anchors(const fs::path& page) {
+    std::set<std::string> out;
+    std::ifstream in(page);
+    bool fence = false;
+    for (std::string l; std::getline(in, l);) {
+        if (l.rfind("```", 0) == 0) fence = !fence;
+        if (fence || l.empty() || l[0] != '#') continue;
+        const size_t text = l.find_first_not_of('#');
+        if (text == std::string::npos || l[text] != ' ') continue;
+        std::string a;
+        for (char c : l.substr(text + 1)) {
+            const auto u = static_cast<unsigned char>(c);
+            if (std::isalnum(u) || c == '-' || c == '_' || u >= 0x80) a += char(std::tolower(u));
+            else if (c == ' ') a += '-';
+        }
+        out.insert(a);
+    }
+    return out;
 }
 
 bool exists_as_named(const std::string& w) {
@@ -304,10 +326,13 @@ TEST_CASE("docs: every file path a reference page names exists", "[docs][repo]")
         for (const auto& [n, l] : p.prose)
             for (auto it = std::sregex_iterator(l.begin(), l.end(), link); it != std::sregex_iterator(); ++it) {
                 const std::string target = (*it)[1];
-                if (std::regex_search(target, std::regex("^[a-z]+:")) || target[0] == '#') continue;
+                if (std::regex_search(target, std::regex("^[a-z]+:"))) continue;
                 ++checked;
-                const fs::path file = (ROOT / d.name).parent_path() / target.substr(0, target.find('#'));
+                const size_t hash = target.find('#');
+                const fs::path file = hash == 0 ? ROOT / d.name : (ROOT / d.name).parent_path() / target.substr(0, hash);
                 if (!fs::exists(file)) missing.push_back(d.name + ":" + std::to_string(n) + ": link " + target);
+                else if (hash != std::string::npos && file.extension() == ".md" && !anchors(file).count(target.substr(hash + 1)))
+                    missing.push_back(d.name + ":" + std::to_string(n) + ": no heading for " + target);
             }
     }
     CHECK(checked > 100);
@@ -349,6 +374,8 @@ TEST_CASE("docs check: the checks find a missing path and an unknown option", "[
     CHECK(as_path("tests/CMakeLists.txt:15") == "tests/CMakeLists.txt");
     CHECK(exists_as_named("core/movegen.hpp"));
     CHECK_FALSE(exists_as_named("src/eval/piece_values.cpp"));
+    CHECK(anchors(ROOT / "docs/search.md").count("bench-signature") == 1);
+    CHECK(anchors(ROOT / "docs/search.md").count("speed-shishi-bench") == 1);  // `shishi bench` in the heading
     CHECK(of_another_project("shoginet's sources (github WandererXII/shoginet: "));
     CHECK_FALSE(of_another_project("the move generator, "));
 }
