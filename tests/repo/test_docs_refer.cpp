@@ -4,8 +4,8 @@
 //
 // Paths: every word of a `code span` that starts like a path of this repository (src/, tests/,
 // docs/, ...) or like a module file (core/movegen.cpp: under include/shishi/, src/ or tests/), and
-// every relative link target (and its #anchor: a heading of the page). A path of another project (shoginet's src/work/move.ts) is
-// recognised by that project's name shortly before it.
+// every relative link target and its #anchor (a heading of that page). A path of another
+// project (shoginet's src/work/move.ts) is recognised by that project's name shortly before it.
 // Options: every `--option` after `shishi COMMAND` (checked against `shishi COMMAND --help`),
 // after `shishi-match` (its --help) and after a bare `shishi` (the engine options), in code spans
 // and in fenced code (a line ending in a backslash goes on to the next).
