@@ -46,9 +46,11 @@ const Command COMMANDS[] = {
      "analyze <record> [options]             annotate a game (KIF, PGN, USI list): evaluations, mistakes,\n"
      "                                                summary; --depth D | --nodes N | --time S, --threads T, --hash MB,\n"
      "                                                --out annotated.kif|.pgn|.usi, --svg graph.svg, --game N,\n"
-     "                                                --from kif|pgn|usi, --rules R"},
+     "                                                --from kif|pgn|usi, --kif-style lishogi-server|lishogi-client,\n"
+     "                                                --rules R"},
     {"convert", convert_command,
-     "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another"},
+     "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another;\n"
+     "                                                --kif-style lishogi-server|lishogi-client: the KIF layout"},
     {"gensfen", gensfen_command,
      "gensfen --out F [--games N] [--nodes N | --depth D] [--seed S] [--shard I/N] [options]\n"
      "                                                self-play training data for the learned evaluation;\n"
