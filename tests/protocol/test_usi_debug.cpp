@@ -43,3 +43,25 @@ TEST_CASE("usi perft: a bad depth is refused", "[usi]") {
         CHECK(count_prefix(out, "nodes") == 0);
     }
 }
+
+TEST_CASE("usi perft: the next perft is accepted as soon as the total is read", "[usi]") {
+    // A host waits for `nodes N`, then asks again; the run must count as ended by then.
+    Session s;
+    s.send("position startpos");
+    int refused = 0;
+    for (int i = 0; i < 200; ++i) {
+        s.send("perft 1");
+        for (;;) {
+            const std::string line = s.expect("");
+            REQUIRE(!line.empty());
+            if (starts_with(line, "info string perft")) {
+                ++refused;
+                break;
+            }
+            if (starts_with(line, "nodes ")) break;
+        }
+    }
+    CHECK(refused == 0);
+    s.send("quit");
+    CHECK(s.finish() == 0);
+}
