@@ -44,7 +44,7 @@ expect_exit "convert --to xyz" 2 "--to takes kif, pgn or usi" "$shishi" convert 
 expect_exit "analyze --out unwritable" 2 "/nonexistent/x.pgn: cannot write" \
     "$shishi" analyze "$game" --depth 30 --out /nonexistent/x.pgn
 expect_exit "bad engine option value" 2 "engine option --Threads" "$shishi" --Threads=abc
-expect_exit "--move-overhead" 0 "option name Move Overhead type spin default 300" \
+expect_exit "--move-overhead" 0 "option name Move_Overhead type spin default 300" \
     bash -c "printf 'usi\nquit\n' | '$shishi' --move-overhead 300"
 expect_exit "match --json unwritable" 1 "/nonexistent/r.json: cannot write" \
     "$match" --first /nonexistent/a --second /nonexistent/b --games 2 --tc 5 --pgn m.pgn --json /nonexistent/r.json

@@ -151,9 +151,9 @@ public:
         REQUIRE(s_.expect("usiok", 60s) == "usiok");
         const auto all = s_.lines();
         for (size_t i = from; i < all.size(); ++i)
-            if (usi_test::starts_with(all[i], "option name Skill Level type spin default ")) {
+            if (usi_test::starts_with(all[i], "option name Skill_Level type spin default ")) {
                 Words w = split(all[i]);
-                return w[7];  // option name Skill Level type spin default <value>
+                return w[6];  // option name Skill_Level type spin default <value>
             }
         return "";
     }

@@ -80,11 +80,11 @@ TEST_CASE("skill: the option in USI, XBoard and on the command line, -20 to 20",
     // range reads as the nearest one offered, with a note (issue 23).
     auto usi = usi_test::run_script("setoption name Skill Level value 21\nsetoption name Skill Level value -21\n"
                                     "setoption name Skill Level value -9\nusi\n");
-    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level 21 is above the maximum; using 20") == 1);
-    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill Level -21 is below the minimum; using -20") == 1);
+    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill_Level 21 is above the maximum; using 20") == 1);
+    CHECK(usi_test::count_prefix(usi, "info string setoption: Skill_Level -21 is below the minimum; using -20") == 1);
     // the second `usi` lists the current value as the default; the first the real default
-    CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default 20 min -20 max 20") == 1);
-    CHECK(usi_test::count_prefix(usi, "option name Skill Level type spin default -9 min -20 max 20") == 1);
+    CHECK(usi_test::count_prefix(usi, "option name Skill_Level type spin default 20 min -20 max 20") == 1);
+    CHECK(usi_test::count_prefix(usi, "option name Skill_Level type spin default -9 min -20 max 20") == 1);
 
     auto xb = xboard_test::transcript("xboard\nprotover 2\noption Skill Level=21\noption Skill Level=-21\n"
                                       "option Skill Level=x\noption Skill Level=-20\nprotover 2\n");
@@ -100,8 +100,8 @@ TEST_CASE("skill: the option in USI, XBoard and on the command line, -20 to 20",
     std::istringstream in("quit\n");
     std::ostringstream out;
     run_usi(in, out, p.options);
-    CHECK(usi_test::first_with(stream_test::split_lines(out.str()), "option name Skill Level ") ==
-          "option name Skill Level type spin default -9 min -20 max 20");
+    CHECK(usi_test::first_with(stream_test::split_lines(out.str()), "option name Skill_Level ") ==
+          "option name Skill_Level type spin default -9 min -20 max 20");
     std::istringstream xin("protover 2\nquit\n");
     std::ostringstream xout;
     run_xboard(xin, xout, {{"Skill Level", "-4"}});
