@@ -64,7 +64,7 @@ std::vector<Game> split_games(std::string_view text) {
 }
 
 // The tags of a tag line: usually one, but "[Event "x"] [Site "y"]" holds two; anything else
-// after a tag's ']' is refused (it used to be dropped unseen).
+// after a tag's ']' is refused rather than dropped unseen.
 Parsed<std::vector<Tag>> parse_tag_line(int line_no, const std::string& line) {
     auto fail = [&](const std::string& why) {
         return Parsed<std::vector<Tag>>::fail("line " + std::to_string(line_no) + ": " + why + ": " + line);

@@ -1,4 +1,4 @@
-// The `shishi` command-line tools as a user meets them (issue 24): every input error is reported
+// The `shishi` command-line tools as a user meets them: every input error is reported
 // before any work starts and never exits 0; --help and --version; ranges stated in errors;
 // long jobs (analyze, tune, divide) interrupted keep what they finished.
 #include <catch2/catch.hpp>

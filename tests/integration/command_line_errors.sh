@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The two binaries as a user runs them (issue 24): --version, input errors refused before any
+# The two binaries as a user runs them: --version, input errors refused before any
 # work with a non-zero exit, engine options spelled --move-overhead, and real Ctrl-C (SIGINT) on
 # long jobs: `analyze` writes its partial annotated record, `divide` keeps the rows it printed.
 # Every wait is for an event (a line in a file, a process exit), never for a guessed time.

@@ -1,5 +1,5 @@
-// Issue 24: what a host can send to the protocol loops while the engine thinks, and numbers and
-// text no host should send. Nothing crashes or hangs, every `go` is answered, bad input gets a
+// What a host can send to the protocol loops while the engine thinks, and numbers and text no
+// host should send. Nothing crashes or hangs, every `go` is answered, bad input gets a
 // clear message and changes nothing.
 #include <catch2/catch.hpp>
 

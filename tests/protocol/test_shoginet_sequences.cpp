@@ -1,6 +1,6 @@
 // lishogi's distributed client shoginet (github WandererXII/shoginet) drives its variant engine
 // in Fairy-Stockfish's USI dialect; these are its exact command sequences with Shishi in that
-// engine's place (issue 23):
+// engine's place:
 // - start (src/engine.ts): `usi`, then `setoption name Threads value 1`, `setoption name
 //   USI_Hash value 64` (config/default.json), `isready`;
 // - a move work (src/work/move.ts): `setoption name USI_Variant value chushogi`, `setoption name
