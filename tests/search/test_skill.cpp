@@ -474,15 +474,21 @@ TEST_CASE("skill: a weak level answers a USI go at once, within its cap, and an 
     session.send("quit");
     session.finish();
     std::set<int> depths;
-    for (const auto& line : session.lines()) {
-        if (!usi_test::starts_with(line, "info depth ")) continue;
-        const auto words = usi::split_words(line);
-        INFO(line);
-        CHECK(depths.insert(std::stoi(std::string(words[2]))).second);  // one line per depth: MultiPV 1
+    std::vector<std::string> infos;
+    for (const auto& line : session.lines())
+        if (usi_test::starts_with(line, "info depth ")) infos.push_back(line);
+    REQUIRE(!infos.empty());
+    for (size_t k = 0; k < infos.size(); ++k) {
+        const auto words = usi::split_words(infos[k]);
+        INFO(infos[k]);
+        // One line per depth (MultiPV 1), but for a last one showing the move the level plays
+        // when it is not the search's best.
+        if (k + 1 < infos.size()) CHECK(depths.insert(std::stoi(std::string(words[2]))).second);
         for (size_t i = 0; i + 1 < words.size(); ++i)
             if (words[i] == "nodes") CHECK(std::stoull(std::string(words[i + 1])) <= skill_node_cap(0));
     }
-    CHECK(!depths.empty());
+    const std::string last_pv = infos.back().substr(infos.back().find(" pv ") + 4);
+    CHECK(usi::split_words(last_pv)[0] == usi::split_words(best)[1]);
     Position after = test::sfen("lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
                                 "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1");
     after.make(*parse_usi_move(after, "7i7h").value);
