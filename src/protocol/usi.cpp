@@ -252,19 +252,19 @@ const std::vector<Command>& Session::commands() {
     using M = Command::Meets;
     using W = const Words&;
     static const std::vector<Command> table = {
-        {"usi", M::WAITS, [](Session& s, W) { return s.usi(), true; }},
-        {"isready", M::ANSWERED, [](Session& s, W) { return s.isready(), true; }},
-        {"setoption", M::REFUSED, [](Session& s, W a) { return s.setoption(a), true; }},
-        {"usinewgame", M::REFUSED, [](Session& s, W) { return s.engine_.new_game(), true; }},
-        {"position", M::WAITS, [](Session& s, W a) { return s.position(a), true; }},
-        {"go", M::STOPS, [](Session& s, W a) { return s.go(a), true; }},
-        {"stop", M::ANSWERED, [](Session& s, W) { return s.stop_all(), true; }},
+        {"usi", M::WAITS, [](Session& s, W) { s.usi(); return true; }},
+        {"isready", M::ANSWERED, [](Session& s, W) { s.isready(); return true; }},
+        {"setoption", M::REFUSED, [](Session& s, W a) { s.setoption(a); return true; }},
+        {"usinewgame", M::REFUSED, [](Session& s, W) { s.engine_.new_game(); return true; }},
+        {"position", M::WAITS, [](Session& s, W a) { s.position(a); return true; }},
+        {"go", M::STOPS, [](Session& s, W a) { s.go(a); return true; }},
+        {"stop", M::ANSWERED, [](Session& s, W) { s.stop_all(); return true; }},
         // The game has ended (win, lose or draw); nothing more will be played in it.
-        {"gameover", M::ANSWERED, [](Session& s, W) { return s.stop_all(), true; }},
-        {"ponderhit", M::ANSWERED, [](Session& s, W) { return s.engine_.ponderhit(), true; }},
-        {"quit", M::STOPS, [](Session& s, W) { return s.stop_all(), false; }},
-        {"d", M::WAITS, [](Session& s, W) { return s.write_lines(display(s.engine_.position())), true; }},
-        {"perft", M::REFUSED, [](Session& s, W a) { return s.perft(a), true; }},
+        {"gameover", M::ANSWERED, [](Session& s, W) { s.stop_all(); return true; }},
+        {"ponderhit", M::ANSWERED, [](Session& s, W) { s.engine_.ponderhit(); return true; }},
+        {"quit", M::STOPS, [](Session& s, W) { s.stop_all(); return false; }},
+        {"d", M::WAITS, [](Session& s, W) { s.write_lines(display(s.engine_.position())); return true; }},
+        {"perft", M::REFUSED, [](Session& s, W a) { s.perft(a); return true; }},
     };
     return table;
 }
