@@ -1,5 +1,6 @@
 // `shishi perft`, `shishi divide`, `shishi perftsuite`.
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 
@@ -63,6 +64,12 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
         err << "usage: shishi perftsuite <file> [--max-depth N] [--rules PRESET[,KEY=VALUE...]]\n";
         return 2;
     }
+    // A folder opens as a stream on some systems and reads as an empty suite.
+    std::error_code ec;
+    if (std::filesystem::is_directory(*file, ec)) {
+        err << "cannot open " << *file << ": is a folder\n";
+        return 2;
+    }
     std::ifstream in(*file);
     if (!in) {
         err << "cannot open " << *file << "\n";
@@ -72,6 +79,11 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
     auto cases = parse_perft_suite(in, errors);
     out << std::unitbuf;  // every result line at once: Ctrl-C keeps the positions checked so far
     for (auto& e : errors) err << *file << ": " << e << "\n";
+    // A suite with nothing to check checks nothing: not a success.
+    if (cases.empty() && errors.empty()) {
+        err << *file << ": no positions\n";
+        return 1;
+    }
     int mismatches = run_perft_suite(cases, max_depth, out, *rules);
     out << cases.size() << " positions, " << mismatches << " mismatches" << std::endl;
     return mismatches || !errors.empty() ? 1 : 0;

@@ -213,7 +213,8 @@ void Engine::serve() {
 }
 
 void Engine::begin(Job& job) {
-    job.limits.move_overhead_ms = move_overhead_ms() + REACTION_MS;
+    job.limits.move_overhead_ms = move_overhead_ms();
+    job.limits.reaction_ms = REACTION_MS;
     job.limits.multipv = int(options_.as_int("MultiPV"));
     job.skill_level = int(options_.as_int("Skill Level"));
     searcher_->set_contempt(options_.as_bool("USI_AnalyseMode") ? 0 : int(options_.as_int("Contempt")));

@@ -34,11 +34,12 @@ std::vector<DeclaredOption> declared_options(const RuleSet& rules) {
     engine(O::spin("Threads", "", 1, 1, max_threads()).clamped());
     engine(O::spin("Contempt", "Contempt", 0, -MAX_CONTEMPT, MAX_CONTEMPT));
     engine(O::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
-    // The aliases are Fairy-Stockfish's USI names, which lishogi's shoginet sends.
-    engine(O::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV).aka("USI_MultiPV"));
+    // USI advertises every name in Fairy-Stockfish's spelling (usi_spelling: USI_MultiPV,
+    // Skill_Level), which lishogi's shoginet sends.
+    engine(O::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV));
     // A level out of range reads as the nearest one offered (with a note): a host asking for
     // a weaker level than exists gets the weakest, never the level some earlier game left.
-    engine(O::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL).clamped_both_ways().aka("Skill_Level"));
+    engine(O::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL).clamped_both_ways());
     // Analysis (shoginet sets it for its analysis work): draws score 0 whatever Contempt says,
     // so the scores are the position's, not the engine's preference. Applied at each go.
     engine(O::check("USI_AnalyseMode", "", false).aka("UCI_AnalyseMode"));

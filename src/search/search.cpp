@@ -124,7 +124,8 @@ struct Worker {
     bool aborted = false;
     int root_depth = 0;
     int seldepth = 0;
-    Move root_best;
+    Move root_best;      // the best root move of the iteration under way, once one is searched
+    int root_best_score = 0;
     bool skip_root_pass = false;  // SearchLimits::allow_pass is off and another move exists
     // RuleSet::host_mate_test: the root has a move keeping its lone royal safe, so moves that
     // leave it attacked (which XBoard would refuse) are not played.
@@ -577,7 +578,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
                 st.pv[ply] = m;
                 for (int i = ply + 1; i < next.pv_len; ++i) st.pv[i] = next.pv[i];
                 st.pv_len = std::max(ply + 1, next.pv_len);
-                if (root) root_best = m;
+                if (root) {
+                    root_best = m;
+                    root_best_score = score;
+                }
                 if (score >= beta) {
                     if (quiet) {
                         if (st.killers[0] != m) {
@@ -684,15 +688,35 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         root_depth = depth;
         root_best = Move::none();
         const int score = aspiration(depth, previous);
+        const Stack& root_st = stack[0];
+        auto report = [&](int line, int line_result, const Move* pv, int pv_len) {
+            if (!on_info || !is_main()) return;
+            SearchInfo info;
+            info.depth = depth;
+            info.seldepth = seldepth;
+            info.score = line_result;
+            info.nodes = total_nodes();
+            info.time_ms = elapsed_ms();
+            info.hashfull = tt.hashfull();
+            info.multipv = line;
+            info.pv.assign(pv, pv + pv_len);
+            on_info(info);
+        };
         if (aborted) {
-            // A move that beat the previous best during the cut iteration is still better.
+            // A move that beat the previous best during the cut iteration is still better. It is
+            // reported, so the move played is the first of the last line a host has read.
             if (!root_best.is_none() && root_best != result.best) {
                 result.best = root_best;
                 result.ponder = Move::none();
+                if (root_st.pv_len > 0 && root_st.pv[0] == root_best) {
+                    if (root_st.pv_len > 1) result.ponder = root_st.pv[1];
+                    report(1, root_best_score, root_st.pv, root_st.pv_len);
+                } else {
+                    report(1, root_best_score, &root_best, 1);
+                }
             }
             break;
         }
-        const Stack& root_st = stack[0];
         if (root_st.pv_len > 0 && !root_st.pv[0].is_none()) {
             if (root_st.pv[0] != result.best && depth > 1) instability += 2;
             result.best = root_st.pv[0];
@@ -702,20 +726,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         result.score = previous = score;
         result.depth = depth;
         if (!is_main()) continue;
-        auto report = [&](int line, int line_result) {
-            if (!on_info) return;
-            SearchInfo info;
-            info.depth = depth;
-            info.seldepth = seldepth;
-            info.score = line_result;
-            info.nodes = total_nodes();
-            info.time_ms = elapsed_ms();
-            info.hashfull = tt.hashfull();
-            info.multipv = line;
-            info.pv.assign(root_st.pv, root_st.pv + root_st.pv_len);
-            on_info(info);
-        };
-        report(1, score);
+        report(1, score, root_st.pv, root_st.pv_len);
         // MultiPV: each further line is the best root move left once the better lines' moves
         // are set aside. Line 1 alone decides the move played.
         for (int k = 1; k < lines && root_st.pv_len > 0; ++k) {
@@ -724,7 +735,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
             const int s = aspiration(depth, depth > 1 ? line_score[size_t(k)] : score);
             if (aborted || root_st.pv_len == 0) break;
             line_score[size_t(k)] = s;
-            report(k + 1, s);
+            report(k + 1, s, root_st.pv, root_st.pv_len);
         }
         root_skipped.resize(user_skipped);
         if (aborted) break;

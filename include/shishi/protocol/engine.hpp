@@ -164,9 +164,9 @@ private:
     uint64_t skill_seed_;
 
     std::function<void()> inline_poll_;  // run_inline(): no search thread
-    // The search thread, started with the first job and kept for the next ones: under Wine a
-    // new thread began running 36 to 48 ms after its start at a load of 17, a wake-up took
-    // about 1 ms (docs/windows.md), and every move paid that on the clock.
+    // The search thread, started with the first job and kept for the next ones: starting a
+    // thread can take tens of milliseconds on a loaded machine (docs/windows.md), a wake-up
+    // about one, and every move would pay the start on the clock.
     std::thread thread_;
     mutable std::mutex mutex_;
     std::condition_variable job_ready_;  // next_job_ or quitting_ set

@@ -93,8 +93,13 @@ public:
     int64_t as_int(std::string_view name) const;
     bool as_bool(std::string_view name) const;
 
-    // `option name ... type ... default ...` lines, defaults being the current values.
+    // `option name ... type ... default ...` lines, defaults being the current values, each
+    // name in its USI spelling (usi_spelling).
     std::vector<std::string> usi_lines() const;
+    // From now on messages name options in their USI spelling (a USI session's table).
+    void name_in_usi_spelling() { usi_spelling_ = true; }
+    // An option's name as this table's messages write it.
+    std::string shown_name(const EngineOption& o) const;
     // `feature option="..."` lines for the options that have an XBoard name.
     std::vector<std::string> xboard_features() const;
 
@@ -102,9 +107,16 @@ public:
 
 private:
     std::vector<EngineOption> options_;
+    bool usi_spelling_ = false;
 };
 
 // "Move Overhead" -> "moveoverhead": the form names are compared in.
 std::string fold_option_name(std::string_view name);
+
+// An option's name as USI hosts expect it, Fairy-Stockfish's spelling: no spaces (shoginet
+// reads a name up to its first space, so they become underscores), and the options USI
+// itself defines carry its prefix ("MultiPV" -> "USI_MultiPV", "Skill Level" -> "Skill_Level").
+// Every option of the table is advertised so under USI and found by it; XBoard keeps its names.
+std::string usi_spelling(std::string_view name);
 
 }  // namespace shishi
