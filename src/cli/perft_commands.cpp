@@ -7,6 +7,7 @@
 #include "shishi/cli/options.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/core/perft.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::cli {
 
@@ -63,7 +64,7 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
         err << "usage: shishi perftsuite <file> [--max-depth N] [--rules PRESET[,KEY=VALUE...]]\n";
         return 2;
     }
-    std::ifstream in(*file);
+    std::ifstream in(platform::file_path(*file));
     if (!in) {
         err << "cannot open " << *file << "\n";
         return 2;

@@ -5,6 +5,7 @@
 
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
 #include <fcntl.h>
 #include <io.h>
 #include <mutex>
@@ -16,13 +17,27 @@ namespace {
 
 void (*g_interrupt_handler)() = nullptr;
 
+// The console's output code page before use_utf8_console switched it to UTF-8 (0: not
+// switched). The console outlives us, so its code page is given back at exit.
+UINT g_console_code_page = 0;
+
+void restore_console_code_page() {
+    if (g_console_code_page) SetConsoleOutputCP(g_console_code_page);
+}
+
 BOOL WINAPI on_console_event(DWORD event) {
     if (event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT && event != CTRL_CLOSE_EVENT) return FALSE;
+    // The handler may end the program at once (std::_Exit skips atexit): the console gets its
+    // code page back first, and UTF-8 again when the program goes on.
+    restore_console_code_page();
     if (g_interrupt_handler) g_interrupt_handler();
+    if (g_console_code_page) SetConsoleOutputCP(CP_UTF8);
     return TRUE;
 }
 
-std::wstring wide(const std::string& utf8) {
+// Everything inside Shishi is UTF-8; Windows' wide functions take UTF-16. (Invalid UTF-8, or a
+// lone surrogate the other way, becomes U+FFFD rather than an error.)
+std::wstring wide(std::string_view utf8) {
     if (utf8.empty()) return {};
     const int n = MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), nullptr, 0);
     std::wstring w(size_t(n > 0 ? n : 0), L'\0');
@@ -30,11 +45,19 @@ std::wstring wide(const std::string& utf8) {
     return w;
 }
 
+std::string utf8(std::wstring_view w) {
+    if (w.empty()) return {};
+    const int n = WideCharToMultiByte(CP_UTF8, 0, w.data(), int(w.size()), nullptr, 0, nullptr, nullptr);
+    std::string s(size_t(n > 0 ? n : 0), '\0');
+    if (n > 0) WideCharToMultiByte(CP_UTF8, 0, w.data(), int(w.size()), s.data(), n, nullptr, nullptr);
+    return s;
+}
+
 std::string system_message(const std::string& what, DWORD code) {
-    char* text = nullptr;
-    FormatMessageA(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
-                   nullptr, code, 0, reinterpret_cast<LPSTR>(&text), 0, nullptr);
-    std::string message = what + ": " + (text ? std::string(text) : "error " + std::to_string(code));
+    wchar_t* text = nullptr;
+    FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
+                   nullptr, code, 0, reinterpret_cast<LPWSTR>(&text), 0, nullptr);
+    std::string message = what + ": " + (text ? utf8(text) : "error " + std::to_string(code));
     if (text) LocalFree(text);
     while (!message.empty() && (message.back() == '\n' || message.back() == '\r' || message.back() == '.'))
         message.pop_back();
@@ -105,6 +128,25 @@ HANDLE open_stderr_file(const std::string& path, SECURITY_ATTRIBUTES* inheritabl
 
 }  // namespace
 
+// msvcrt.dll's parser of the wide command line: the same rules (quotes, backslashes) that give
+// main() its argv, without the ANSI code page.
+extern "C" int __wgetmainargs(int* argc, wchar_t*** argv, wchar_t*** env, int expand_wildcards, int* new_mode);
+
+std::vector<std::string> arguments(int argc, char** argv) {
+    int count = 0, new_mode = 0;
+    wchar_t** wargv = nullptr;
+    wchar_t** wenv = nullptr;
+    // No wildcard expansion, as mingw-w64 gives main() (its _dowildcard is 0).
+    if (__wgetmainargs(&count, &wargv, &wenv, 0, &new_mode) < 0 || !wargv || count != argc)
+        return std::vector<std::string>(argv, argv + argc);
+    std::vector<std::string> args;
+    for (int i = 0; i < count; ++i) args.push_back(utf8(wargv[i]));
+    return args;
+}
+
+std::filesystem::path file_path(const std::string& name) { return std::filesystem::path(wide(name)); }
+std::string file_name(const std::filesystem::path& path) { return utf8(path.native()); }
+
 uint64_t physical_memory_bytes() {
     MEMORYSTATUSEX status{};
     status.dwLength = sizeof status;
@@ -129,20 +171,28 @@ std::tm local_time(std::time_t t) {
 }
 
 std::string host_name() {
-    char buf[256] = {};
-    DWORD size = sizeof buf;
-    if (!GetComputerNameExA(ComputerNameDnsHostname, buf, &size)) return {};
-    return std::string(buf, size);
+    wchar_t buf[256] = {};
+    DWORD size = sizeof buf / sizeof buf[0];
+    if (!GetComputerNameExW(ComputerNameDnsHostname, buf, &size)) return {};
+    return utf8(std::wstring_view(buf, size));
 }
 
 bool stdout_is_terminal() { return is_console(STD_OUTPUT_HANDLE); }
-bool can_write(const std::string& path) { return _access(path.c_str(), 2) == 0; }  // 2: write
+bool can_write(const std::string& path) { return _waccess(wide(path).c_str(), 2) == 0; }  // 2: write
 
 bool stderr_is_terminal() { return is_console(STD_ERROR_HANDLE); }
 
 void use_binary_standard_streams() {
     _setmode(_fileno(stdin), _O_BINARY);
     _setmode(_fileno(stdout), _O_BINARY);
+}
+
+void use_utf8_console() {
+    if (!is_console(STD_OUTPUT_HANDLE) && !is_console(STD_ERROR_HANDLE)) return;
+    const UINT before = GetConsoleOutputCP();
+    if (before == CP_UTF8 || !SetConsoleOutputCP(CP_UTF8)) return;
+    g_console_code_page = before;
+    std::atexit(restore_console_code_page);
 }
 
 void on_interrupt(void (*handler)()) {

@@ -8,6 +8,7 @@
 
 #include "shishi/record/kif.hpp"
 #include "shishi/record/pgn.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/record/text_encoding.hpp"
 #include "shishi/record/usi_list.hpp"
 
@@ -106,7 +107,7 @@ Parsed<Record> read_record_file(const std::string& path, std::optional<Format> f
     if (stdin_path) {
         bytes << std::cin.rdbuf();
     } else {
-        std::ifstream in(path, std::ios::binary);
+        std::ifstream in(platform::file_path(path), std::ios::binary);
         if (!in) return Parsed<Record>::fail(path + ": cannot open");
         bytes << in.rdbuf();
     }
@@ -132,7 +133,7 @@ std::string write_record_file(const Record& record, const std::string& path, For
         std::cout << write_record(record, format, options) << std::flush;
         return std::cout ? "" : "standard output: write failed";
     }
-    std::ofstream out(path, std::ios::binary);
+    std::ofstream out(platform::file_path(path), std::ios::binary);
     if (!out) return path + ": cannot create";
     out << write_record(record, format, options);
     out.close();
