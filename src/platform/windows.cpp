@@ -5,10 +5,12 @@
 
 #include <condition_variable>
 #include <cstdio>
-#include <cstdlib>
+#include <cstring>
 #include <fcntl.h>
 #include <io.h>
+#include <iostream>
 #include <mutex>
+#include <streambuf>
 
 #include "shishi/platform/platform.hpp"
 
@@ -17,21 +19,9 @@ namespace {
 
 void (*g_interrupt_handler)() = nullptr;
 
-// The console's output code page before use_utf8_console switched it to UTF-8 (0: not
-// switched). The console outlives us, so its code page is given back at exit.
-UINT g_console_code_page = 0;
-
-void restore_console_code_page() {
-    if (g_console_code_page) SetConsoleOutputCP(g_console_code_page);
-}
-
 BOOL WINAPI on_console_event(DWORD event) {
     if (event != CTRL_C_EVENT && event != CTRL_BREAK_EVENT && event != CTRL_CLOSE_EVENT) return FALSE;
-    // The handler may end the program at once (std::_Exit skips atexit): the console gets its
-    // code page back first, and UTF-8 again when the program goes on.
-    restore_console_code_page();
     if (g_interrupt_handler) g_interrupt_handler();
-    if (g_console_code_page) SetConsoleOutputCP(CP_UTF8);
     return TRUE;
 }
 
@@ -63,6 +53,55 @@ std::string system_message(const std::string& what, DWORD code) {
         message.pop_back();
     return message;
 }
+
+// Writes UTF-8 text to a console as UTF-16 (WriteConsoleW): a console shows the bytes it is
+// given in its own code page, and even set to UTF-8 it garbles a character whose bytes come in
+// separate writes (seen under Wine). A character cut at the end of the buffer waits for the rest.
+class ConsoleOutput : public std::streambuf {
+public:
+    explicit ConsoleOutput(HANDLE console) : console_(console) { setp(buffer_, buffer_ + sizeof buffer_); }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (sync() != 0) return traits_type::eof();
+        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+        *pptr() = traits_type::to_char_type(c);
+        pbump(1);
+        return c;
+    }
+
+    int sync() override {
+        const size_t size = size_t(pptr() - pbase());
+        const size_t complete = complete_utf8(size);
+        const std::wstring text = wide(std::string_view(pbase(), complete));
+        bool ok = true;
+        for (size_t done = 0; ok && done < text.size();) {
+            DWORD n = 0;
+            ok = WriteConsoleW(console_, text.data() + done, DWORD(text.size() - done), &n, nullptr) && n > 0;
+            done += n;
+        }
+        const size_t rest = size - complete;
+        std::memmove(buffer_, buffer_ + complete, rest);
+        setp(buffer_, buffer_ + sizeof buffer_);
+        pbump(int(rest));
+        return ok ? 0 : -1;
+    }
+
+private:
+    // How much of the first `size` bytes ends on a whole UTF-8 character.
+    size_t complete_utf8(size_t size) const {
+        for (size_t back = 1; back <= 4 && back <= size; ++back) {
+            const unsigned char c = static_cast<unsigned char>(buffer_[size - back]);
+            if ((c & 0xC0) == 0x80) continue;  // a continuation byte: look further back
+            const size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            return length > back ? size - back : size;
+        }
+        return size;
+    }
+
+    HANDLE console_;
+    char buffer_[4096];
+};
 
 void close_handle(HANDLE& h) {
     if (h && h != INVALID_HANDLE_VALUE) CloseHandle(h);
@@ -188,11 +227,18 @@ void use_binary_standard_streams() {
 }
 
 void use_utf8_console() {
-    if (!is_console(STD_OUTPUT_HANDLE) && !is_console(STD_ERROR_HANDLE)) return;
-    const UINT before = GetConsoleOutputCP();
-    if (before == CP_UTF8 || !SetConsoleOutputCP(CP_UTF8)) return;
-    g_console_code_page = before;
-    std::atexit(restore_console_code_page);
+    // Never freed: the standard streams are flushed at exit, when static objects may be gone.
+    // Each output operation is flushed, as stdio's unbuffered console stream was.
+    if (is_console(STD_OUTPUT_HANDLE)) {
+        std::cout.rdbuf(new ConsoleOutput(GetStdHandle(STD_OUTPUT_HANDLE)));
+        std::cout.setf(std::ios::unitbuf);
+    }
+    if (is_console(STD_ERROR_HANDLE)) {
+        auto* buffer = new ConsoleOutput(GetStdHandle(STD_ERROR_HANDLE));
+        std::cerr.rdbuf(buffer);
+        std::clog.rdbuf(buffer);
+        std::clog.setf(std::ios::unitbuf);
+    }
 }
 
 void on_interrupt(void (*handler)()) {

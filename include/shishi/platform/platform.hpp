@@ -46,9 +46,9 @@ bool stderr_is_terminal();
 // lines are the protocol readers' business; they trim the '\r'.)
 void use_binary_standard_streams();
 
-// Text written to a console window shows as UTF-8, which is what Shishi writes. (A Windows
-// console shows bytes in its own code page: this switches it to UTF-8 while the program runs.
-// Pipes and files get the bytes unchanged either way.)
+// std::cout and std::cerr show their UTF-8 text right on a console window. (A Windows console
+// shows bytes in its own code page: there they are written as UTF-16 instead. Pipes and files
+// get the bytes unchanged.)
 void use_utf8_console();
 
 // Ctrl-C (and SIGTERM, or closing the console window) calls `handler` instead of ending the
