@@ -8,6 +8,7 @@
 #include "shishi/cli/options.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/core/perft.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::cli {
 
@@ -66,11 +67,11 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
     }
     // A folder opens as a stream on some systems and reads as an empty suite.
     std::error_code ec;
-    if (std::filesystem::is_directory(*file, ec)) {
+    if (std::filesystem::is_directory(platform::file_path(*file), ec)) {
         err << "cannot open " << *file << ": is a folder\n";
         return 2;
     }
-    std::ifstream in(*file);
+    std::ifstream in(platform::file_path(*file));
     if (!in) {
         err << "cannot open " << *file << "\n";
         return 2;

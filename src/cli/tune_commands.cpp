@@ -7,6 +7,7 @@
 #include "shishi/cli/interrupt.hpp"
 #include "shishi/cli/options.hpp"
 #include "shishi/cli/output_path.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/tools/tuning.hpp"
 #include "shishi/tools/training_games.hpp"
 
@@ -41,7 +42,7 @@ int tune_data_command(const std::vector<std::string>& args, std::ostream& out, s
         err << "error: " << games.error << "\n";
         return 1;
     }
-    std::ofstream file(*target);
+    std::ofstream file(platform::file_path(*target));
     if (!file) {
         err << "cannot write " << *target << "\n";
         return 1;
@@ -72,7 +73,7 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
         err << "usage: shishi tune <data file> [iterations] [--out FILE] [--holdout PERCENT]\n";
         return 2;
     }
-    std::ifstream in(*data_file);
+    std::ifstream in(platform::file_path(*data_file));
     if (!in) {
         err << "cannot read " << *data_file << "\n";
         return 1;
@@ -99,7 +100,7 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
         if (tuned[i] != before[i])
             out << "  " << EVAL_PARAM_INFO[i].name << ": " << before[i] << " -> " << tuned[i] << "\n";
     if (save) {
-        std::ofstream file(*save);
+        std::ofstream file(platform::file_path(*save));
         if (!file) {
             err << "cannot write " << *save << "\n";
             return 1;

@@ -9,6 +9,7 @@
 
 #include "shishi/record/kif.hpp"
 #include "shishi/record/pgn.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/record/text_encoding.hpp"
 #include "shishi/record/usi_list.hpp"
 
@@ -119,8 +120,8 @@ Parsed<FileText> read_file_text(const std::string& path, std::optional<Format> f
     } else {
         // A folder opens as a stream on some systems and reads as nothing.
         std::error_code ec;
-        if (std::filesystem::is_directory(path, ec)) return Parsed<FileText>::fail(path + ": is a folder");
-        std::ifstream in(path, std::ios::binary);
+        if (std::filesystem::is_directory(platform::file_path(path), ec)) return Parsed<FileText>::fail(path + ": is a folder");
+        std::ifstream in(platform::file_path(path), std::ios::binary);
         if (!in) return Parsed<FileText>::fail(path + ": cannot open");
         bytes << in.rdbuf();
     }
@@ -169,7 +170,7 @@ std::string write_record_file(const Record& record, const std::string& path, For
         std::cout << write_record(record, format, options) << std::flush;
         return std::cout ? "" : "standard output: write failed";
     }
-    std::ofstream out(path, std::ios::binary);
+    std::ofstream out(platform::file_path(path), std::ios::binary);
     if (!out) return path + ": cannot create";
     out << write_record(record, format, options);
     out.close();
