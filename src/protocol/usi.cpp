@@ -242,6 +242,8 @@ bool Session::handle(std::string_view line) {
         return false;
     } else if (cmd == "d") {
         write_lines(display(engine_.position()));
+    } else if (cmd == "eval") {
+        info("evaluation " + std::to_string(engine_.static_evaluation()) + " cp by " + engine_.evaluation_name());
     } else if (cmd == "perft") {
         perft(args);
     } else {
