@@ -14,10 +14,12 @@
 #include "shishi/eval/eval.hpp"
 #include "shishi/eval/nnue_accumulator.hpp"
 #include "shishi/eval/nnue_network.hpp"
+#include "shishi/search/eval_cache.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/tools/nnue_placeholder.hpp"
 #include "test_support.hpp"
 #include "usi_harness.hpp"
+#include "xboard_test_io.hpp"
 
 using namespace shishi;
 using namespace shishi::nnue;
@@ -331,6 +333,51 @@ TEST_CASE("the search with a net plays legal moves and its static evaluations ar
     searcher.new_game();
     searcher.set_network(nullptr);
     CHECK(searcher.search(pos, limits).nodes != a.nodes);
+}
+
+TEST_CASE("the evaluation cache never serves one net's score for another net or the hand evaluation", "[nnue][cache]") {
+    const auto a = Network::from_weights(random_weights(21, 30), "a");
+    const auto b = Network::from_weights(random_weights(22, 30), "b");
+    Position pos = Position::start();
+    std::mt19937 rng(8);
+    random_game(pos, 20, rng);
+    REQUIRE(evaluate(pos, *a) != evaluate(pos, *b));
+    REQUIRE(evaluate(pos, *a) != shishi::evaluate(pos));
+    EvalCache cache;
+    auto with = [&](const Network& net) { return cache.evaluate(pos, net.hash(), [&] { return evaluate(pos, net); }); };
+    for (int round = 0; round < 2; ++round) {
+        CHECK(with(*a) == evaluate(pos, *a));
+        CHECK(with(*b) == evaluate(pos, *b));
+        CHECK(cache.evaluate(pos) == shishi::evaluate(pos));
+    }
+}
+
+TEST_CASE("helper threads search with the net from their own root", "[nnue][threads]") {
+    const auto net = Network::from_weights(random_weights(12, 30), "threads");
+    Searcher searcher(4);
+    searcher.set_network(net);
+    searcher.set_threads(2);
+    Position pos = Position::start();
+    std::mt19937 rng(4);
+    random_game(pos, 25, rng);
+    const uint64_t key = pos.key();
+    SearchLimits limits;
+    limits.depth = 5;
+    const SearchResult r = searcher.search(pos, limits);
+    bool found = false;
+    for (Move m : legal_moves(pos)) found |= m.same_as(r.best);
+    CHECK(found);
+    CHECK(pos.key() == key);
+}
+
+TEST_CASE("XBoard: Use NNUE and EvalFile are offered, and a bad EvalFile is refused", "[nnue][xboard]") {
+    const auto out = xboard_test::transcript("xboard\nprotover 2\noption EvalFile=/nonexistent/x.nnue\n");
+    CHECK(xboard_test::contains(out, "feature option=\"Use NNUE -check 0\""));
+    CHECK(xboard_test::contains(out, "feature option=\"EvalFile -file \""));
+    CHECK(xboard_test::contains(out, "Error (bad option value): option EvalFile=/nonexistent/x.nnue"));
+    bool told = false;
+    for (const std::string& l : out) told |= l.rfind("telluser", 0) == 0 && l.find("cannot open") != std::string::npos;
+    CHECK(told);
 }
 
 TEST_CASE("USI: Use_NNUE and EvalFile; a bad EvalFile is refused and the embedded net stays", "[nnue][usi]") {
