@@ -51,8 +51,25 @@ int32_t output_scalar(const int16_t* us, const int16_t* them, const int16_t* w, 
 
 [[gnu::always_inline]] inline V16 load(const int16_t* p) { return *reinterpret_cast<const V16*>(p); }
 
+// The common shapes with their column counts fixed, so the loops over columns unroll: a step
+// (1 in, 1 out), a capture (1, 2), a Lion double capture (1, 3).
+template <int NADD, int NSUB>
+[[gnu::always_inline]] inline void update_fixed(int16_t* out, const int16_t* in, const int16_t* const* add,
+                                                const int16_t* const* sub) {
+    for (int i = 0; i < L1; i += LANES) {
+        V16 v = load(in + i);
+        for (int j = 0; j < NADD; ++j) v += load(add[j] + i);
+        for (int j = 0; j < NSUB; ++j) v -= load(sub[j] + i);
+        *reinterpret_cast<V16*>(out + i) = v;
+    }
+}
+
 [[gnu::always_inline]] inline void update_vector_body(int16_t* out, const int16_t* in, const int16_t* const* add,
                                                       int nadd, const int16_t* const* sub, int nsub) {
+    if (nadd == 1 && nsub == 1) return update_fixed<1, 1>(out, in, add, sub);
+    if (nadd == 1 && nsub == 2) return update_fixed<1, 2>(out, in, add, sub);
+    if (nadd == 1 && nsub == 3) return update_fixed<1, 3>(out, in, add, sub);
+    if (nadd == 4 && nsub == 0) return update_fixed<4, 0>(out, in, add, sub);
     for (int i = 0; i < L1; i += LANES) {
         V16 v = load(in + i);
         for (int j = 0; j < nadd; ++j) v += load(add[j] + i);
