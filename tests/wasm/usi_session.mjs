@@ -115,7 +115,11 @@ try {
   for (const l of ['setoption name Use_NNUE value true', 'isready']) { send(l); nat.send(l); }
   await lines.waitFor('readyok');
   await nat.lines.waitFor('readyok');
-  for (const p of ['startpos', pos, 'startpos moves 7i7h 6d6e 8i8h 5d5e 4i4h 7d7e 3l3k 8d8e']) {
+  // (The two sfens are the start without a Lion and a Queen, and without a Pawn: the placeholder
+  // net counts material only.)
+  const uneven = ['sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdq1dhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDN1DHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1',
+    'sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPP1PPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 1'];
+  for (const p of ['startpos', pos, 'startpos moves 7i7h 6d6e 8i8h 5d5e 4i4h 7d7e 3l3k 8d8e', ...uneven]) {
     for (const l of [`position ${p}`, 'eval']) { send(l); nat.send(l); }
     const we = await lines.waitFor('info string evaluation ');
     const ne = await nat.lines.waitFor('info string evaluation ');
