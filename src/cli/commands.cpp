@@ -19,6 +19,7 @@ int convert_command(const std::vector<std::string>& args, std::ostream& out, std
 int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int nnue_placeholder_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -36,7 +37,7 @@ const Command COMMANDS[] = {
     {"divide", divide_command, "divide <depth> [--fen F | --sfen S] [--rules R]  perft per root move (depth 1-12)"},
     {"perftsuite", perftsuite_command,
      "perftsuite <file> [--max-depth N] [--rules R]     check a perft reference file"},
-    {"bench", bench_command, "bench [depth] [threads]                fixed-depth search benchmark (nodes, nps);\n"
+    {"bench", bench_command, "bench [depth] [threads] [hand|nnue]    fixed-depth search benchmark (nodes, nps);\n"
                              "                                                depth 1-30 (default 7), threads 1-64 (default 1)"},
     {"benchpositions", benchpositions_command,
      "benchpositions                         bench positions as XBoard moves from the start"},
@@ -62,6 +63,8 @@ const Command COMMANDS[] = {
      "gensfen-merge --out F [--seed S] SHARD...  gensfen shards joined, games shuffled (never overwrites)"},
     {"rules", rules_command,
      "rules                                  the rule fields: --rules keys, engine options, values, presets"},
+    {"nnue-placeholder", nnue_placeholder_command,
+     "nnue-placeholder FILE                  write the material-only placeholder net (data/nnue/shishi.nnue)"},
     {"help", help_command, "help                                   this list (also --help; `shishi COMMAND --help`)"},
 };
 

@@ -68,6 +68,16 @@ EngineOption EngineOption::combo(std::string usi, std::string xboard, std::strin
     return o;
 }
 
+EngineOption EngineOption::string(std::string usi, std::string xboard, std::string def, bool names_file) {
+    EngineOption o;
+    o.usi_name = std::move(usi);
+    o.xboard_name = std::move(xboard);
+    o.type = OptionType::STRING;
+    o.default_value = std::move(def);
+    o.names_file = names_file;
+    return o;
+}
+
 int64_t EngineOption::as_int() const { return read_spin(value).value_or(0); }
 
 void OptionTable::add(EngineOption option) {
@@ -146,8 +156,13 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
             }
             break;
         }
+        case OptionType::STRING: value = text == "<empty>" ? std::string() : std::string(text); break;
     }
     if (value == o->value) return r;
+    if (o->validate) {
+        r.error = o->validate(value);
+        if (!r.ok()) return r;
+    }
     o->value = value;
     if (o->on_change) {
         std::string note = o->on_change(*o);
@@ -190,6 +205,7 @@ std::vector<std::string> OptionTable::usi_lines() const {
                 l += "combo default " + o.value;
                 for (const std::string& c : o.choices) l += " var " + c;
                 break;
+            case OptionType::STRING: l += "string default " + (o.value.empty() ? std::string("<empty>") : o.value); break;
         }
         lines.push_back(l);
     }
@@ -211,6 +227,7 @@ std::vector<std::string> OptionTable::xboard_features() const {
                 for (size_t i = 0; i < o.choices.size(); ++i)
                     l += (i ? " /// " : "") + std::string(o.choices[i] == o.value ? "*" : "") + o.choices[i];
                 break;
+            case OptionType::STRING: l += (o.names_file ? "-file " : "-string ") + o.value; break;
         }
         lines.push_back(l + "\"");
     }

@@ -23,6 +23,8 @@ constexpr int64_t MAX_CONTEMPT = 1000;
 constexpr int64_t DEFAULT_MOVE_OVERHEAD_MS = 100;
 constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 constexpr int64_t MAX_MULTIPV = 50;
+// The learned evaluation (docs/nnue.md) is off until a trained net beats the hand evaluation.
+constexpr bool DEFAULT_USE_NNUE = false;
 
 }  // namespace
 
@@ -43,6 +45,10 @@ std::vector<DeclaredOption> declared_options(const RuleSet& rules) {
     // Analysis (shoginet sets it for its analysis work): draws score 0 whatever Contempt says,
     // so the scores are the position's, not the engine's preference. Applied at each go.
     engine(O::check("USI_AnalyseMode", "", false).aka("UCI_AnalyseMode"));
+    // The evaluation: the net (EvalFile's, or the embedded one when it is empty or
+    // <embedded>) or, off, the hand evaluation. USI names as Fairy-Stockfish spells them.
+    engine(O::check("Use_NNUE", "Use NNUE", DEFAULT_USE_NNUE));
+    engine(O::string("EvalFile", "EvalFile", "", true));
     // The rule options, as the core's table of rule fields describes them (shared with
     // shishi-match).
     for (const RuleOptionSpec& spec : rule_option_specs(rules)) {

@@ -264,6 +264,12 @@ const std::vector<Command>& Session::commands() {
         {"ponderhit", M::ANSWERED, [](Session& s, W) { s.engine_.ponderhit(); return true; }},
         {"quit", M::STOPS, [](Session& s, W) { s.stop_all(); return false; }},
         {"d", M::WAITS, [](Session& s, W) { s.write_lines(display(s.engine_.position())); return true; }},
+        {"eval", M::WAITS,
+         [](Session& s, W) {
+             s.info("evaluation " + std::to_string(s.engine_.static_evaluation()) + " cp by " +
+                    s.engine_.evaluation_name());
+             return true;
+         }},
         {"perft", M::REFUSED, [](Session& s, W a) { s.perft(a); return true; }},
     };
     return table;

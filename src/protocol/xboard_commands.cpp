@@ -181,7 +181,11 @@ void XboardSession::cmd_option(std::string_view setting) {
     std::string_view name = setting.substr(0, eq);
     std::string_view value = eq == std::string_view::npos ? std::string_view() : setting.substr(eq + 1);
     OptionSetResult r = engine_.options().set(name, value);
-    if (!r.ok()) return error("bad option value", "option " + std::string(setting));
+    if (!r.ok()) {
+        // A string's error (a net file that cannot be read) says why; the Error line cannot.
+        if (const EngineOption* o = engine_.options().find(name); o && o->type == OptionType::STRING) engine_.tell(r.error);
+        return error("bad option value", "option " + std::string(setting));
+    }
     if (!r.note.empty()) engine_.tell(r.note);
     if (name == "Resign") bad_scores_in_row_ = 0;
 }

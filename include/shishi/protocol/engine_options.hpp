@@ -14,7 +14,7 @@
 
 namespace shishi {
 
-enum class OptionType { CHECK, SPIN, COMBO };
+enum class OptionType { CHECK, SPIN, COMBO, STRING };
 
 struct EngineOption {
     std::string usi_name;      // as listed after `usi`
@@ -29,6 +29,11 @@ struct EngineOption {
     // Called after the value changed; may return a note for the user ("" = nothing to say),
     // and may correct the value (e.g. the hash size that could really be allocated).
     std::function<std::string(EngineOption&)> on_change;
+    // Called before a new value is taken; a non-empty result is the error that refuses it
+    // (nothing changes). E.g. a net file that cannot be read.
+    std::function<std::string(const std::string&)> validate;
+    // String: the value names a file (XBoard shows a file chooser).
+    bool names_file = false;
     // A resource limit (hash, threads): a value above the maximum is clamped to it, with a note.
     // Otherwise it is an error like any value out of range.
     bool clamp_above_max = false;
@@ -46,8 +51,14 @@ struct EngineOption {
     static EngineOption check(std::string usi, std::string xboard, bool def);
     static EngineOption spin(std::string usi, std::string xboard, int64_t def, int64_t min, int64_t max);
     static EngineOption combo(std::string usi, std::string xboard, std::string def, std::vector<std::string> choices);
+    // A string (any text; USI's `<empty>` reads as the empty string).
+    static EngineOption string(std::string usi, std::string xboard, std::string def, bool names_file = false);
     EngineOption& changed(std::function<std::string(EngineOption&)> f) {
         on_change = std::move(f);
+        return *this;
+    }
+    EngineOption& validated(std::function<std::string(const std::string&)> f) {
+        validate = std::move(f);
         return *this;
     }
     EngineOption& clamped() {
