@@ -57,8 +57,8 @@ const Command COMMANDS[] = {
      "gensfen --out F [--games N] [--nodes N | --depth D] [--seed S] [--shard I/N] [options]\n"
      "                                                self-play training data for the learned evaluation;\n"
      "                                                --random-plies N, --openings F, --max-plies N,\n"
-     "                                                --adjudicate CP:PLIES, --min-ply N, --rules R, --hash MB;\n"
-     "                                                resumes an interrupted --out"},
+     "                                                --adjudicate CP:PLIES, --min-ply N, --rules R, --hash MB,\n"
+     "                                                --eval hand|nnue, --eval-file NET; resumes an interrupted --out"},
     {"gensfen-merge", gensfen_merge_command,
      "gensfen-merge --out F [--seed S] SHARD...  gensfen shards joined, games shuffled (never overwrites)"},
     {"rules", rules_command,

@@ -12,6 +12,7 @@
 #include "shishi/core/notation.hpp"
 #include "shishi/core/splitmix.hpp"
 #include "shishi/core/text.hpp"
+#include "shishi/eval/nnue_network.hpp"
 #include "shishi/protocol/echo_text.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/tools/selfplay_data.hpp"
@@ -25,7 +26,8 @@ namespace {
 const char* const GENSFEN_USAGE =
     "usage: shishi gensfen --out FILE [--games N] [--nodes N] [--depth N] [--seed S] [--shard I/N]\n"
     "                      [--random-plies N] [--openings FILE] [--max-plies N] [--adjudicate CP:PLIES]\n"
-    "                      [--min-ply N] [--rules book|xboard|lishogi] [--hash MB]\n";
+    "                      [--min-ply N] [--rules book|xboard|lishogi] [--hash MB] [--eval hand|nnue]\n"
+    "                      [--eval-file NET]\n";
 
 // "I/N" with 1 <= I <= N.
 bool read_shard(const std::string& text, SelfplayOptions& o) {
@@ -127,6 +129,10 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
     }
     const RuleSet* rules = a.rules_option();
     auto openings = a.string_option("--openings");
+    auto eval = a.string_option("--eval");
+    auto eval_file = a.string_option("--eval-file");
+    if (eval && *eval != "hand" && *eval != "nnue") a.error("bad --eval '" + echo_text(*eval) + "' (hand or nnue)");
+    if (eval_file && eval && *eval == "hand") a.error("--eval-file needs the net: not with --eval hand");
     if (!file) a.error("--out FILE is required");
     if (o.nodes == 0 && o.depth == 0) a.error("give a budget per move: --nodes N or --depth N");
     if (rules && rules != &preset_rules(rules->preset))
@@ -138,6 +144,20 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
         return 2;
     }
     o.rules = rules->preset;
+    // The evaluation that scores the games: the hand evaluation unless a net is asked for (the
+    // embedded one, or --eval-file). It is part of the run's identity.
+    std::shared_ptr<const nnue::Network> net;
+    if (eval_file) {
+        nnue::NetworkLoad load = nnue::load_network_file(*eval_file);
+        if (!load.ok()) {
+            err << "error: " << load.error << "\n";
+            return 1;
+        }
+        net = load.net;
+    } else if (eval && *eval == "nnue") {
+        net = nnue::embedded_network();
+    }
+    o.evaluation = net ? net->hash() : 0;
     if (openings) {
         std::string error;
         if (!read_openings(*openings, *rules, o, error)) {
@@ -166,6 +186,7 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
     }
 
     Searcher searcher{size_t(hash_mb)};
+    searcher.set_network(net);
     catch_stop_signals();
     StopRelay relay([&] { searcher.stop(); });
     using Clock = std::chrono::steady_clock;

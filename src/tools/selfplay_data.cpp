@@ -69,7 +69,7 @@ uint64_t SelfplayOptions::identity() const {
     uint64_t h = fold(0x5348495348494744ull, seed);
     for (uint64_t v : {nodes, uint64_t(depth), uint64_t(random_plies),
                        uint64_t(max_plies), uint64_t(adjudicate_cp), uint64_t(adjudicate_plies),
-                       uint64_t(min_ply), uint64_t(rules), uint64_t(openings.size())})
+                       uint64_t(min_ply), uint64_t(rules), uint64_t(openings.size()), evaluation})
         h = fold(h, v);
     for (const auto& line : openings)
         for (const std::string& m : line)

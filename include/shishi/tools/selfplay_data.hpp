@@ -28,6 +28,7 @@ struct SelfplayOptions {
     int adjudicate_plies = 4;      // ... for this many plies in a row: the leader wins
     int min_ply = 0;               // positions before this ply of the record are not kept
     RulePreset rules = RulePreset::BOOK;
+    uint64_t evaluation = 0;       // the net's hash scoring the games; 0: the hand evaluation
 
     // A value that changes with every setting that changes the games (not their number, so a run
     // can be extended): part of each game's seed,
