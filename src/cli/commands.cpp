@@ -17,6 +17,7 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
 int analyze_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int convert_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int mate_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -49,6 +50,9 @@ const Command COMMANDS[] = {
      "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another"},
     {"rules", rules_command,
      "rules                                  the rule fields: --rules keys, engine options, values, presets"},
+    {"mate", mate_command,
+     "mate [--sfen S | --fen F | --file F | --suite F] [options]  mate solver (df-pn): --side sente|gote,\n"
+     "                                                --rules R, --nodes N, --hash MB, --max-plies N"},
     {"help", help_command, "help                                   this list (also --help; `shishi COMMAND --help`)"},
 };
 
