@@ -226,6 +226,7 @@ MateResult MateSolver::solve(const Position& pos, Color attacker, const MateLimi
     nodes_ = 0;
     aborted_ = false;
     path_.clear();
+    table_.clear();  // entries of another position's search may belong to other rules
     MateResult result;
     auto finish = [&] {
         result.nodes = nodes_;
