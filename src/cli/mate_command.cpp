@@ -128,10 +128,11 @@ int mate_command(const std::vector<std::string>& args, std::ostream& out, std::o
         bool ok = true;
         if (suite_file) {
             if (p.expect == mate::MateProblem::MATE)
-                ok = r.status == mate::MateResult::MATE && (p.first.is_none() || (!r.line.empty() && r.line[0] == p.first));
+                ok = r.status == mate::MateResult::MATE &&
+                     (p.first.empty() || (!r.line.empty() && std::find(p.first.begin(), p.first.end(), r.line[0]) != p.first.end()));
             else if (p.expect == mate::MateProblem::NO_MATE)
                 ok = r.status == mate::MateResult::NO_MATE;
-            row << "\texpected " << mate::expect_name(p.expect) << (p.first.is_none() ? "" : " " + p.first_text)
+            row << "\texpected " << mate::expect_name(p.expect) << (p.first.empty() ? "" : " " + p.first_text)
                 << (p.expect == mate::MateProblem::UNSOUND ? " (not counted)" : ok ? " ok" : " FAILED");
             if (p.expect != mate::MateProblem::UNSOUND) {
                 ++counted;

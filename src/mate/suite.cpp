@@ -2,6 +2,7 @@
 
 #include "shishi/core/notation.hpp"
 #include "shishi/core/rules_argument.hpp"
+#include "shishi/core/text.hpp"
 
 namespace shishi::mate {
 namespace {
@@ -38,8 +39,8 @@ std::vector<MateProblem> parse_mate_suite(std::istream& in, std::vector<std::str
         if (line.empty() || line[0] == '#') continue;
         const std::string where = "line " + std::to_string(number) + ": ";
         const std::vector<std::string> f = split_tabs(line);
-        if (f.size() != 5) {
-            errors.push_back(where + "expected 5 tab-separated fields (id rules expect first sfen), found " +
+        if (f.size() != 5 && f.size() != 6) {
+            errors.push_back(where + "expected 5 or 6 tab-separated fields (id rules expect first sfen [line]), found " +
                              std::to_string(f.size()));
             continue;
         }
@@ -66,15 +67,37 @@ std::vector<MateProblem> parse_mate_suite(std::istream& in, std::vector<std::str
         }
         p.position = *pos;
         p.first_text = f[3];
+        bool ok = true;
         if (f[3] != "-") {
-            auto m = parse_usi_move(p.position, f[3]);
-            if (!m) {
-                errors.push_back(where + "first move '" + f[3] + "': " + m.error);
-                continue;
+            std::size_t start = 0;
+            while (ok) {
+                const std::size_t bar = f[3].find('|', start);
+                const std::string text = f[3].substr(start, bar == std::string::npos ? std::string::npos : bar - start);
+                auto m = parse_usi_move(p.position, text);
+                if (!m) {
+                    errors.push_back(where + "first move '" + text + "': " + m.error);
+                    ok = false;
+                } else {
+                    p.first.push_back(*m);
+                }
+                if (bar == std::string::npos) break;
+                start = bar + 1;
             }
-            p.first = *m;
         }
-        problems.push_back(std::move(p));
+        if (ok && f.size() == 6 && f[5] != "-") {
+            Position replay = p.position;
+            for (std::string_view word : split_words(f[5])) {
+                auto m = parse_usi_move(replay, word);
+                if (!m) {
+                    errors.push_back(where + "line move '" + std::string(word) + "': " + m.error);
+                    ok = false;
+                    break;
+                }
+                p.line.push_back(*m);
+                replay.make(*m);
+            }
+        }
+        if (ok) problems.push_back(std::move(p));
     }
     return problems;
 }

@@ -1,10 +1,12 @@
 // A file of mating problems (tests/data/mate/suite.tsv, docs/mate.md): one per line, tab-separated
-//   id  rules  expect  first  sfen
+//   id  rules  expect  first  sfen  [line]
 // rules is a --rules argument (book, lishogi, xboard, book,okazaki=true ...); expect is `mate`,
 // `nomate` (checks exist, no forced mate) or `unsound` (a historical problem without a sound
 // solution: solved or not, it is kept out of the count); first is the expected first move in
-// USI notation, or `-`; the side to move in the SFEN is the side that mates. Blank lines and lines
-// starting with '#' are skipped.
+// USI notation (alternatives separated by '|'), or `-`; line is the published or intended
+// solution's main line in USI moves separated by spaces (replayed when the file is read), or `-`.
+// The side to move in the SFEN is the side that mates. Blank lines and lines starting with '#'
+// are skipped.
 #pragma once
 
 #include <istream>
@@ -20,8 +22,9 @@ struct MateProblem {
     std::string id;
     std::string rules_text;
     Expect expect = MATE;
-    Move first = Move::none();  // none when the file gives `-`
+    std::vector<Move> first;  // empty when the file gives `-`
     std::string first_text;
+    std::vector<Move> line;   // the published or intended main line; empty for `-`
     Position position;
     int line_number = 0;
 };
