@@ -74,3 +74,19 @@ TEST_CASE("shishi mate: bad input is refused before any work", "[mate][cli]") {
     CHECK(err.find("line 2") != std::string::npos);
     std::remove(path.c_str());
 }
+
+TEST_CASE("shishi mate --file: each SFEN of the file, with its line number; --fen reads an XBoard FEN", "[mate][cli]") {
+    const std::string path = "shishi_mate_cli_positions.sfen";
+    {
+        std::ofstream f(path);
+        f << "# two positions\n" << PRINCE << "\n\n11k/12/9G2/12/12/12/12/12/12/12/12/K11 b - 1\n";
+    }
+    std::string out, err;
+    CHECK(run({"mate", "--file", path, "--nodes", "10000"}, out, err) == 0);
+    CHECK(out.find("line2\tmate in 1\t5c3b") != std::string::npos);
+    CHECK(out.find("line4\tnomate") != std::string::npos);
+    CHECK(out.find("total: 2 of 2 positions, 1 mates found") != std::string::npos);
+    std::remove(path.c_str());
+    CHECK(run({"mate", "--fen", "11k/9+e2/7N4/12/12/12/12/12/12/12/12/K11 w 0 1"}, out, err) == 0);
+    CHECK(out.find("mate in 1\t5c3b") != std::string::npos);
+}
