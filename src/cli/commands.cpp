@@ -20,6 +20,7 @@ int rules_command(const std::vector<std::string>& args, std::ostream& out, std::
 int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int nnue_placeholder_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int mate_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -65,6 +66,9 @@ const Command COMMANDS[] = {
      "rules                                  the rule fields: --rules keys, engine options, values, presets"},
     {"nnue-placeholder", nnue_placeholder_command,
      "nnue-placeholder FILE                  write the material-only placeholder net (data/nnue/shishi.nnue)"},
+    {"mate", mate_command,
+     "mate [--sfen S | --fen F | --file F | --suite F] [options]  mate solver (df-pn): --side sente|gote,\n"
+     "                                                --rules R, --nodes N, --hash MB, --max-plies N"},
     {"help", help_command, "help                                   this list (also --help; `shishi COMMAND --help`)"},
 };
 

@@ -266,6 +266,7 @@ void Engine::begin(Job& job) {
     searcher_->set_contempt(options_.as_bool("USI_AnalyseMode") ? 0 : int(options_.as_int("Contempt")));
     infinite_ = job.limits.infinite;
     pondering_ = job.limits.ponder;
+    task_stop_ = false;
     state_changed_.notify_all();
     // Before the search runs: stop() and ponderhit() from now on reach this search.
     searcher_->prepare(job.limits.ponder);
@@ -275,8 +276,10 @@ void Engine::run(Job job) {
     for (;;) {
         Position pos = job.root;
         const bool over = job.status.over();
-        const SearchResult result =
-            over ? SearchResult{} : search_at_level(*searcher_, pos, job.limits, job.skill_level, skill_seed_, job.on_info);
+        SearchResult result;
+        const bool answered = !over && job.before_search && job.before_search(task_stop_, result);
+        if (!over && !answered)
+            result = search_at_level(*searcher_, pos, job.limits, job.skill_level, skill_seed_, job.on_info);
         const BestMove answer = over ? BestMove{} : choose_best_move(job.root, result);
         bool drop = false;
         {
@@ -320,6 +323,7 @@ void Engine::stop() {
         if (!running_) return;
         stop_requested_ = true;
     }
+    task_stop_ = true;
     searcher_->stop();
     released_.notify_all();
 }
@@ -341,6 +345,7 @@ void Engine::abort() {
         if (running_) was_running = aborting_ = stop_requested_ = true;
     }
     if (was_running) {
+        task_stop_ = true;
         searcher_->stop();
         released_.notify_all();
     }

@@ -64,7 +64,12 @@ std::vector<DeclaredOption> declared_options(const RuleSet& rules) {
     list.push_back({OfferedBy::USI, O::check("USI_Ponder", "", false)});
     // Multi-variant hosts (Lishogi-Bot) name the game; this engine plays only Chu Shogi.
     list.push_back({OfferedBy::USI, O::combo("USI_Variant", "", "chushogi", {"chushogi", "chu"}).aka("UCI_Variant")});
+    // USI's `go mate` is a tsume search answered by `checkmate ...`; with this option on it is
+    // Fairy-Stockfish's limit instead (a win in N moves, answered by `bestmove`).
+    list.push_back({OfferedBy::USI, O::check("Go_Mate_In_Moves", "", false)});
     list.push_back({OfferedBy::XBOARD, O::check("", "Resign", false)});
+    // HaChu's tsume mode: the mate solver runs first for the side named (docs/mate.md).
+    list.push_back({OfferedBy::XBOARD, O::combo("", "Tsume", "No", {"No", "Sente mates", "Gote mates"})});
     return list;
 }
 

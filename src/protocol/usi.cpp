@@ -15,6 +15,7 @@
 #include "shishi/protocol/echo_text.hpp"
 #include "shishi/protocol/usi_debug.hpp"
 #include "shishi/protocol/usi_go.hpp"
+#include "shishi/protocol/usi_mate.hpp"
 #include "shishi/protocol/usi_options.hpp"
 #include "shishi/protocol/usi_position.hpp"
 #include "shishi/protocol/engine.hpp"
@@ -92,6 +93,8 @@ private:
     std::deque<std::string> deferred_;
     // Inline mode: reads the lines that arrived (searches and perft run on the host's thread).
     std::function<void()> inline_poll_;
+    // `go mate`'s solver, made at the first one; used on the search thread only.
+    std::shared_ptr<mate::MateSolver> mate_solver_;
 };
 
 void Session::run_inline(InputPoll input) {
@@ -170,6 +173,21 @@ void Session::go(const Words& args) {
         engine_.stop();
     }
     engine_.wait();
+    // USI's tsume search, unless the host wants Fairy-Stockfish's `mate N` limit (usi_mate.hpp).
+    if (!args.empty() && args[0] == "mate" && !engine_.options().as_bool("Go_Mate_In_Moves")) {
+        const GoMate mate = parse_go_mate(args);
+        for (const std::string& n : mate.notes) info(n);
+        if (!position_error_.empty()) {
+            info("no position to solve: " + position_error_);
+            engine_.out().send("checkmate nomate");
+            return;
+        }
+        if (!mate_solver_) mate_solver_ = std::make_shared<mate::MateSolver>();
+        Engine::Job job = engine_.job(SearchLimits{});
+        make_mate_job(job, mate, mate_solver_, engine_.out());
+        engine_.start(std::move(job));
+        return;
+    }
     GoCommand go = parse_go_command(args, engine_.position().side_to_move());
     for (const std::string& n : go.notes) info(n);
     const bool multipv = engine_.options().as_int("MultiPV") > 1;

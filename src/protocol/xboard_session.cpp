@@ -3,6 +3,7 @@
 
 #include "shishi/protocol/echo_text.hpp"
 #include "shishi/protocol/xboard_thinking.hpp"
+#include "shishi/protocol/xboard_tsume.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 
@@ -77,7 +78,17 @@ void XboardSession::start_game_search() {
     Engine::Job job = engine_.job(limits);
     if (report_if_over(job.status)) return;
     analysing_search_ = false;
+    add_tsume(job);
     engine_.start(game_job(std::move(job)));
+}
+
+void XboardSession::add_tsume(Engine::Job& job) {
+    const std::string tsume = engine_.options().value("Tsume");
+    if (!tsume_side(tsume)) return;
+    if (!mate_solver_) mate_solver_ = std::make_shared<mate::MateSolver>();
+    add_tsume_step(job, tsume, mate_solver_, [this](const std::string& line) {
+        if (post_) out_.send(line);
+    });
 }
 
 Engine::Job XboardSession::game_job(Engine::Job job) {
@@ -136,6 +147,7 @@ void XboardSession::start_analysis() {
     job.on_info = [this](const SearchInfo& info) {
         if (post_) out_.send(xboard_thinking_line(info));
     };
+    add_tsume(job);
     analysing_search_ = true;
     engine_.start(std::move(job));
 }

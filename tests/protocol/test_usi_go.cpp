@@ -104,11 +104,12 @@ TEST_CASE("usi go: a malformed go still gets one bestmove, after info strings na
     CHECK(count_prefix(out, "readyok") == 1);
 }
 
-TEST_CASE("usi go: go mate N is a limit, as in Fairy-Stockfish: a win in N moves ends the search", "[usi]") {
+TEST_CASE("usi go: with Go_Mate_In_Moves, go mate N is a limit, as in Fairy-Stockfish: a win in N moves ends the search", "[usi]") {
     using namespace usi_test;
     using namespace std::chrono_literals;
     Session s;
     s.send("setoption name USI_Hash value 1");
+    s.send("setoption name Go_Mate_In_Moves value true");
     // Sente's Rook takes Gote's only royal, the King on its file: a win in one move.
     s.send("position sfen 6k5/12/12/12/12/12/12/12/12/12/12/5KR5 b - 1");
     s.send("go mate 1");

@@ -14,6 +14,7 @@
 // The adapters translate text to these calls and the results back to text.
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <functional>
 #include <iosfwd>
@@ -138,6 +139,10 @@ public:
         // expected reply) and return true to run it at once on the same thread, with no gap
         // in which a stop or abort could be lost. Not called when the job was aborted.
         std::function<bool(Job& next)> follow_up;
+        // Search thread, before the search, with the engine's stop flag (set by stop() and
+        // abort()): returns true when it has answered the job itself (result filled; no search
+        // runs), false to let the search run (the mate solver of `go mate` and XBoard's Tsume).
+        std::function<bool(const std::atomic<bool>& stop, SearchResult& result)> before_search;
     };
     // The one way a session builds a job: on the game's position, or (pondering on the
     // expected reply) on the position after `after`, a legal move there; with the game's status
@@ -193,6 +198,7 @@ private:
     bool aborting_ = false;        // guarded by mutex_
     bool infinite_ = false;        // guarded by mutex_
     bool pondering_ = false;       // guarded by mutex_
+    std::atomic<bool> task_stop_{false};  // the stop flag Job::before_search reads
 };
 
 }  // namespace shishi

@@ -27,7 +27,8 @@ struct GoCommand {
 // `args` are the words after "go". A bare "go" analyses until `stop` (like "go infinite").
 // Numbers may carry a fraction (rounded down), be negative (times read as 0) or huge (clamped);
 // unknown words and unreadable numbers are skipped. All limits given apply together; `mate N`
-// is Fairy-Stockfish's limit (stop at a win in N moves), not USI's tsume search.
+// is Fairy-Stockfish's limit (stop at a win in N moves), not USI's tsume search (the session
+// sends `go mate` to the tsume search, usi_mate.hpp, unless the option Go_Mate_In_Moves is on).
 GoCommand parse_go_command(const std::vector<std::string_view>& args, Color side_to_move);
 
 }  // namespace shishi::usi

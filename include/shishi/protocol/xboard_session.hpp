@@ -22,6 +22,7 @@
 #include "shishi/core/notation.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/search/search.hpp"
+#include "shishi/mate/solver.hpp"
 
 namespace shishi {
 
@@ -159,6 +160,9 @@ private:
     uint64_t last_ponder_key_ = 0;    // position key the ponder move belongs to
 
     std::vector<Move> excluded_;      // analysis: root moves set aside by `exclude`
+    // The Tsume option's solver, made when first needed; used on the search thread only.
+    std::shared_ptr<mate::MateSolver> mate_solver_;
+    void add_tsume(Engine::Job& job);
 
     Square lifted_ = NO_SQUARE;       // highlight state: the piece being moved
     Square first_leg_ = NO_SQUARE;    // and the square of its first step, once taken
