@@ -23,17 +23,27 @@ const DEPTH = 5;
 const version = /shishi-wasm-(\d+\.\d+\.\d+)\.tgz$/.exec(tgz)?.[1];
 if (!version) throw new Error(`${tgz}: not a shishi-wasm-VERSION.tgz`);
 
-// The native engine's search: its bestmove and the nodes of its last info line.
+// The native engine's search: its bestmove and the nodes of its last info line. Its input stays
+// open until the bestmove (the end of input stops a search).
 function nativeSearch() {
-  const out = execFileSync(nativeExe, [], { input: `usi\nposition startpos\ngo depth ${DEPTH}\n`, encoding: 'utf8' });
-  return summary(out.split('\n'));
+  const child = spawn(nativeExe, [], { stdio: ['pipe', 'pipe', 'inherit'] });
+  child.stdin.write(`usi\nposition startpos\ngo depth ${DEPTH}\n`);
+  let out = '';
+  return new Promise((resolve) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (!/^bestmove/m.test(out)) return;
+      child.stdin.end('quit\n');
+      resolve(summary(out.split('\n')));
+    });
+  });
 }
 function summary(lines) {
   const nodes = lines.filter((l) => / nodes \d+/.test(l)).map((l) => / nodes (\d+)/.exec(l)[1]).pop();
   const best = lines.find((l) => l.startsWith('bestmove'))?.split(' ')[1];
   return { nodes, best, id: lines.find((l) => l.startsWith('id name')) };
 }
-const native = nativeSearch();
+const native = await nativeSearch();
 
 // A new project with the package installed from the tarball alone (no registry).
 const project = path.join(work, 'host');
@@ -86,7 +96,7 @@ search(Shishi, { ${extra}locateFile: (file) => new URL(file, location.href).href
 `);
   await esbuild.build({ entryPoints: [path.join(project, `page-${name}.js`)], bundle: true, format: 'iife',
     platform: 'browser', outfile: path.join(site, `page-${name}.js`), logLevel: 'warning' });
-  fs.writeFileSync(path.join(site, `${name}.html`), `<!doctype html><meta charset="utf-8"><script src="page-${name}.js"></script>\n`);
+  fs.writeFileSync(path.join(site, `${name}.html`), `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><script src="page-${name}.js"></script>\n`);
 }
 
 async function serve(isolated) {
