@@ -24,12 +24,15 @@ MACHINE_MAXIMA = {
 }
 
 
-def run(*argv, stdin="", usage_error=False):
+def run(*argv, stdin="", usage_error=False, may_fail=False):
     """The program's standard output; usage_error: a usage text printed on standard error with
     exit status 2 (as `shishi-match merge` answers a bare --help)."""
     r = subprocess.run(argv, input=stdin, capture_output=True, text=True, timeout=60)
     if usage_error and r.returncode == 2 and r.stderr.startswith("usage:"):
         return r.stderr
+    if r.returncode != 0 and may_fail:
+        print(f"man.py: {' '.join(argv)} exited {r.returncode}; the help list's line is used", file=sys.stderr)
+        return None
     if r.returncode != 0:
         sys.exit(f"man.py: {' '.join(argv)} exited {r.returncode}: {r.stderr.strip()}")
     return r.stdout
@@ -157,6 +160,30 @@ def engine_options(usi_text):
     return opts
 
 
+def xboard_only_options(xboard_text, usi_names):
+    """`feature option="NAME -TYPE ..."` lines of XBoard's protover 2 whose NAME USI does not
+    list: [(name, kind, what)]."""
+    opts = []
+    for spec in re.findall(r'option="([^"]+)"', xboard_text):
+        m = re.match(r"^(.+?) -(\w+)(?: (.*))?$", spec)
+        if not m or m.group(1) in usi_names:
+            continue
+        name, kind, rest = m.group(1), m.group(2), (m.group(3) or "")
+        if kind == "check":
+            what = f"true or false, default {'true' if rest.strip() == '1' else 'false'}"
+        elif kind in ("spin", "slider"):
+            d, lo, hi = (rest.split() + ["", "", ""])[:3]
+            what = f"a number from {lo} to {hi}, default {d}"
+        elif kind == "combo":
+            choices = [c.strip() for c in rest.split("///")]
+            default = next((c[1:] for c in choices if c.startswith("*")), choices[0])
+            what = f"one of {', '.join(c.lstrip('*') for c in choices)}; default {default}"
+        else:
+            what = kind + (f", default {rest}" if rest else "")
+        opts.append((name, kind, what))
+    return opts
+
+
 def rule_rows(text):
     """`shishi rules` prints a Markdown table: | key | option | values | what | presets... |"""
     rows = [[c.strip().strip("`").replace("`", "") for c in l.strip().strip("|").split("|")]
@@ -187,7 +214,10 @@ def shishi_page(exe, version, date):
             commands.append((left, desc))
             continue
         # The command's own --help has its complete usage (it may say more than the list).
-        own = run(exe, name, "--help")
+        own = run(exe, name, "--help", may_fail=True)
+        if own is None:
+            commands.append((left, desc))
+            continue
         own_usage, _ = usage_lines(own, "shishi")
         own_entries = indented_entries([l.replace("usage: ", "       ", 1) for l in own.splitlines() if l.strip()])
         full_desc = own_entries[0][1] if own_entries and own_entries[0][1] else desc
@@ -197,6 +227,7 @@ def shishi_page(exe, version, date):
         for extra in own_usage[1:]:
             commands.append(split_entry(extra))
     usi = run(exe, stdin="usi\nquit\n")
+    xboard = run(exe, stdin="xboard\nprotover 2\nquit\n")
     name_line = next(l for l in usi.splitlines() if l.startswith("id name "))
     rhead, rrows = rule_rows(run(exe, "rules"))
 
@@ -214,12 +245,19 @@ def shishi_page(exe, version, date):
     if after:
         out += [".PP", line(after)]
     out += [".SH ENGINE OPTIONS",
-            line("The options the engine offers, as USI lists them (XBoard offers the same ones as "
-                 "feature option=..., and Resign). Each may also be given on the command line, "
-                 "before the protocol starts: --Name=value or --Name value, where case, spaces, "
-                 "'_' and '-' in the name do not matter.")]
-    for name, kind, what in engine_options(usi):
+            line("The options the engine offers, as USI lists them (XBoard offers them too, as "
+                 "feature option=..., but for those XBoard sets itself: hash, threads, ponder). "
+                 "Each may also be given on the command line, before the protocol starts: "
+                 "--Name=value or --Name value, where case, spaces, '_' and '-' in the name do "
+                 "not matter. Under XBoard the rule options start from the xboard rule set.")]
+    usi_opts = engine_options(usi)
+    for name, kind, what in usi_opts:
         out += tp(name, f"({kind}) {what}")
+    xb_opts = xboard_only_options(xboard, {o[0] for o in usi_opts})
+    if xb_opts:
+        out += [".SS XBoard only"]
+        for name, kind, what in xb_opts:
+            out += tp(name, f"({kind}) {what}")
     out += [".SH RULES",
             line("The rule fields, each an engine option and a key of --rules (a preset, then "
                  "KEY=VALUE pairs, as in shishi-match). Presets book, xboard and lishogi set them as "
