@@ -28,7 +28,9 @@ echo "working in $work"
 # not the byte code Python caches beside its modules, which a test running beside this one may
 # write).
 snapshot() {
-  find /usr /etc /opt /var/lib/dpkg/info /var/games -xdev 2>/dev/null | grep -v '/__pycache__' | LC_ALL=C sort
+  local d
+  for d in /usr /etc /opt /var/lib/dpkg/info /var/games; do if [ -e "$d" ]; then find "$d" -xdev; fi; done |
+    grep -v '/__pycache__' | LC_ALL=C sort
 }
 apt() { DEBIAN_FRONTEND=noninteractive apt-get -y -q "$@"; }
 
