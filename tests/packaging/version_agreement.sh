@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One version everywhere: project(shishi VERSION ...) in CMakeLists.txt (VERSION below) is what
-# the binaries, CHANGELOG.md, the man pages, the npm package.json, the docs' engine examples and
+# the binaries, CHANGELOG.md, the man pages, the npm package.json, the docs' engine examples, the
+# artifact names in README.md and docs/install.md, and
 # every artifact given say.
 # usage: version_agreement.sh VERSION SOURCE_DIR SHISHI SHISHI_MATCH [ARTIFACT...]
 #   ARTIFACT: shishi_V_amd64.deb, shishi-wasm-V.tgz, Shishi-V-windows.zip or shishi-V.tar.gz
@@ -22,6 +23,12 @@ same "web/engine-package/package.json" "$(node -p "require('$src/web/engine-pack
 # docs/protocols.md shows the engine's own answers (myname, id name).
 for v in $(grep -o -E 'Shishi [0-9]+\.[0-9]+\.[0-9]+' "$src/docs/protocols.md" | sort -u | cut -d' ' -f2); do
   same "docs/protocols.md" "$v" "$version"
+done
+# The install instructions name the artifacts of this version.
+for f in README.md docs/install.md; do
+  for v in $(grep -o -E '(shishi_|shishi-wasm-|shishi-|Shishi-)[0-9]+\.[0-9]+\.[0-9]+' "$src/$f" | sort -u | grep -o -E '[0-9]+\.[0-9]+\.[0-9]+$'); do
+    same "$f's file names" "$v" "$version"
+  done
 done
 # docs/analysis.md and its graph quote a recorded game (tests/data/records/xboard-shishi-vs-hachu.pgn,
 # played by XBoard 4.9.1): the player is named as that record names it, the version that played.
