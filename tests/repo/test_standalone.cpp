@@ -15,10 +15,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// Folders that are build output or installed packages, not sources.
+// Folders that are build output or installed packages, not sources (dist: what an npm package's
+// prepack copies from the build, web/engine-package/dist).
 bool skipped_folder(const fs::path& p) {
     const std::string name = p.filename().string();
-    return name.rfind("build", 0) == 0 || name == "node_modules" || (!name.empty() && name[0] == '.');
+    return name.rfind("build", 0) == 0 || name == "node_modules" || name == "dist" || (!name.empty() && name[0] == '.');
 }
 
 std::vector<fs::path> source_files(const fs::path& root) {
