@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "shishi/core/text.hpp"
+#include "shishi/core/text_compare.hpp"
 
 namespace shishi::match {
 
@@ -35,6 +36,7 @@ bool Engine::read_answer_line(std::string& line, TimePoint sent, TimePoint deadl
 bool Engine::start(std::string& error) {
     name_.clear();
     offered_.clear();
+    option_warnings_.clear();
     if (!process_.start(config_.command, config_.dir, config_.stderr_path, error)) return false;
     if (!handshake(error)) return false;
     for (const std::string& line : config_.init_strings) process_.write_line(line);
@@ -43,7 +45,12 @@ bool Engine::start(std::string& error) {
     for (const RuleOptionSpec& o : config_.rule_options)
         if (std::find(offered_.begin(), offered_.end(), o.name) != offered_.end())
             send_option(o.name, o.value, o.type == RuleOptionSpec::Type::CHECK);
-    for (const auto& [key, value] : config_.options) send_option(key, value, false);
+    for (const auto& [key, value] : config_.options) {
+        const bool advertised = std::any_of(offered_.begin(), offered_.end(),
+                                            [&](const std::string& o) { return same_text(o, key); });
+        if (!advertised) option_warnings_.push_back("option '" + key + "' is not among the options it advertises");
+        send_option(key, value, false);
+    }
     return finish_start(error);
 }
 
