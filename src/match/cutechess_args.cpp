@@ -42,7 +42,7 @@ bool engine_words(const Args& words, Args& out, std::string& error) {
                 error = "arg=" + value + " needs cmd= before it";
                 return false;
             }
-            *cmd += " " + platform::quote_argument(value);
+            cmd->append(" ").append(platform::quote_argument(value));
             continue;
         }
         if (key == "conf") {
