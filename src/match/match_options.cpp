@@ -66,7 +66,7 @@ bool parse_adjudication_words(const std::string& flag, const std::vector<std::st
 #ifdef _WIN32
 #define PLATFORM_ENGINES_HEADING "Engines (each command is a Windows command line, started as given):"
 #else
-#define PLATFORM_ENGINES_HEADING "Engines (each command runs through /bin/sh -c):"
+#define PLATFORM_ENGINES_HEADING "Engines (a plain command is started itself, any other through /bin/sh -c):"
 #endif
 
 // Everything parse_match_args gathers before it checks the whole (the engines' limits are
