@@ -5,6 +5,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/core/text.hpp"
 
 namespace shishi {
 namespace {
@@ -60,7 +61,7 @@ bool strip_promotion(std::string_view& text) {
 
 // Build the canonical move for a path of squares (2 or 3) and check it is legal.
 Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool promote, std::string_view text) {
-    const std::string shown(text);
+    const std::string shown = quote_excerpt(text);
     Square from = path[0];
     Piece p = pos.piece_on(from);
     if (p == EMPTY) return Parsed<Move>::fail("no piece on the origin square: " + shown);
@@ -132,7 +133,7 @@ std::string move_to_usi(Move m) {
 }
 
 Parsed<Move> parse_xboard_move(const Position& pos, std::string_view text) {
-    const std::string shown(text);
+    const std::string shown = quote_excerpt(text);
     if (text == "@@@@") return legal_pass(pos, shown);
     const bool promote = strip_promotion(text);
     // Each leg is two squares; legs are joined by ','.
@@ -170,7 +171,7 @@ Parsed<Move> parse_xboard_move(const Position& pos, std::string_view text) {
 }
 
 Parsed<Move> parse_usi_move(const Position& pos, std::string_view text) {
-    const std::string shown(text);
+    const std::string shown = quote_excerpt(text);
     const bool promote = strip_promotion(text);
     std::vector<Square> path;
     size_t i = 0;

@@ -44,7 +44,7 @@ std::string parse_board_field(std::string_view field, Position& pos) {
             while (j < field.size() && std::isdigit(static_cast<unsigned char>(field[j]))) ++j;
             auto n = parse_number(field.substr(i, j - i));
             if (!n || *n < 1 || file + *n > BOARD_SIZE)
-                return "bad empty-square count '" + std::string(field.substr(i, j - i)) + "'" + where();
+                return "bad empty-square count '" + quote_excerpt(field.substr(i, j - i)) + "'" + where();
             file += *n;
             i = j;
         } else {
@@ -132,7 +132,7 @@ Parsed<Position> parse_xboard_fen(std::string_view text, const RuleSet& rules) {
     Position pos;
     if (std::string e = parse_board_field(w[0], pos); !e.empty()) return Parsed<Position>::fail(e);
     if (w[1] != "w" && w[1] != "b")
-        return Parsed<Position>::fail("side to move must be 'w' or 'b', not '" + std::string(w[1]) + "'");
+        return Parsed<Position>::fail("side to move must be 'w' or 'b', not '" + quote_excerpt(w[1]) + "'");
     pos.set_side_to_move(w[1] == "w" ? WHITE : BLACK);
     // Trailing fields: up to two non-numeric (castling, then counter-strike square) and up
     // to two numbers (halfmove clock, fullmove number). XBoard itself omits the square field.
@@ -143,14 +143,14 @@ Parsed<Position> parse_xboard_fen(std::string_view text, const RuleSet& rules) {
             numbers.push_back(*n);
         } else {
             if (!numbers.empty() || marks.size() == 2)
-                return Parsed<Position>::fail("unexpected FEN field '" + std::string(w[i]) + "'");
+                return Parsed<Position>::fail("unexpected FEN field '" + quote_excerpt(w[i]) + "'");
             marks.push_back(w[i]);
         }
     }
     if (numbers.size() > 2) return Parsed<Position>::fail("too many numeric FEN fields");
     if (marks.size() == 2 && marks[1] != "-") {
         auto s = parse_xboard_square(marks[1]);
-        if (!s) return Parsed<Position>::fail("bad counter-strike square '" + std::string(marks[1]) + "'");
+        if (!s) return Parsed<Position>::fail("bad counter-strike square '" + quote_excerpt(marks[1]) + "'");
         pos.set_counter_strike(*s);
     }
     int halfmove = numbers.size() >= 1 ? numbers[0] : 0;
@@ -170,17 +170,17 @@ Parsed<Position> parse_sfen(std::string_view text, const RuleSet& rules) {
     Position pos;
     if (std::string e = parse_board_field(w[0], pos); !e.empty()) return Parsed<Position>::fail(e);
     if (w[1] != "w" && w[1] != "b")
-        return Parsed<Position>::fail("side to move must be 'b' or 'w', not '" + std::string(w[1]) + "'");
+        return Parsed<Position>::fail("side to move must be 'b' or 'w', not '" + quote_excerpt(w[1]) + "'");
     pos.set_side_to_move(w[1] == "b" ? WHITE : BLACK);
     if (w.size() >= 3 && w[2] != "-") {
         auto s = parse_usi_square(w[2]);
-        if (!s) return Parsed<Position>::fail("bad counter-strike square '" + std::string(w[2]) + "'");
+        if (!s) return Parsed<Position>::fail("bad counter-strike square '" + quote_excerpt(w[2]) + "'");
         pos.set_counter_strike(*s);
     }
     int number = 1;
     if (w.size() == 4) {
         auto n = parse_number(w[3]);
-        if (!n || *n < 1) return Parsed<Position>::fail("bad move number '" + std::string(w[3]) + "'");
+        if (!n || *n < 1) return Parsed<Position>::fail("bad move number '" + quote_excerpt(w[3]) + "'");
         number = *n;
     }
     pos.set_move_counters(0, number);

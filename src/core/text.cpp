@@ -52,4 +52,43 @@ std::optional<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t 
     return n->value;
 }
 
+namespace {
+
+// The length of the whole UTF-8 character (no overlong form, no surrogate, at most U+10FFFF)
+// at text[i], or 0 when none starts there.
+size_t utf8_length(std::string_view text, size_t i) {
+    const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
+    const unsigned char b = byte(i);
+    const size_t n = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return 0;
+    for (size_t k = 1; k < n; ++k)
+        if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    if (n == 3 && ((b == 0xE0 && byte(i + 1) < 0xA0) || (b == 0xED && byte(i + 1) >= 0xA0))) return 0;
+    if (n == 4 && ((b == 0xF0 && byte(i + 1) < 0x90) || (b == 0xF4 && byte(i + 1) >= 0x90))) return 0;
+    return n;
+}
+
+}  // namespace
+
+std::string quote_excerpt(std::string_view text) {
+    std::string out;
+    size_t i = 0;
+    for (size_t chars = 0; i < text.size() && chars < QUOTE_MAX_CHARS; ++chars) {
+        const unsigned char c = static_cast<unsigned char>(text[i]);
+        const size_t n = utf8_length(text, i);
+        if (n == 0 || c < 0x20 || c == 0x7F) {
+            static constexpr char HEX[] = "0123456789abcdef";
+            out += "\\x";
+            out += HEX[c >> 4];
+            out += HEX[c & 15];
+            ++i;
+        } else {
+            out.append(text, i, n);
+            i += n;
+        }
+    }
+    if (i < text.size()) out += "... (" + std::to_string(text.size()) + " bytes)";
+    return out;
+}
+
 }  // namespace shishi

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "shishi/core/text.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
 namespace {
@@ -34,13 +35,14 @@ bool engine_words(const Args& words, Args& out, std::string& error) {
             return false;
         }
         if (key == "arg") {
-            // Appended to the command: cutechess passes it as one more argument.
+            // Appended to the command, quoted for the system: cutechess passes it as one more
+            // argument, byte for byte.
             auto cmd = std::find_if(out.begin(), out.end(), [](const std::string& o) { return starts_with(o, "cmd="); });
             if (cmd == out.end()) {
                 error = "arg=" + value + " needs cmd= before it";
                 return false;
             }
-            *cmd += " '" + value + "'";
+            cmd->append(" ").append(platform::quote_argument(value));
             continue;
         }
         if (key == "conf") {
@@ -60,16 +62,19 @@ bool engine_words(const Args& words, Args& out, std::string& error) {
 
 // -openings file=F format=epd|pgn order=sequential|random plies=N start=N policy=default|round
 bool openings_words(const Args& words, Args& out, std::string& error) {
+    bool file = false;
     for (const std::string& w : words) {
         const size_t eq = w.find('=');
         const std::string key = w.substr(0, eq), value = eq == std::string::npos ? "" : w.substr(eq + 1);
-        if (key == "file") out.insert(out.end(), {"--openings", value});
-        else if (key == "format") {
+        if (key == "file") {
+            out.insert(out.end(), {"--openings", value});
+            file = true;
+        } else if (key == "format") {
             if (value != "epd" && value != "pgn") {
                 error = "-openings format=" + value + " (epd or pgn)";
                 return false;
             }
-            // The file's contents tell; .pgn files are read as PGN (docs/match.md).
+            out.insert(out.end(), {"--openings-format", value});
         } else if (key == "order") out.insert(out.end(), {"--openings-order", value});
         else if (key == "start") out.insert(out.end(), {"--openings-start", value});
         else if (key == "plies") out.insert(out.end(), {"--openings-plies", value});
@@ -83,6 +88,10 @@ bool openings_words(const Args& words, Args& out, std::string& error) {
             error = "unknown -openings key '" + key + "' (file, format, order, plies, start, policy)";
             return false;
         }
+    }
+    if (!file) {
+        error = "-openings needs file=FILE";
+        return false;
     }
     return true;
 }
@@ -260,10 +269,20 @@ std::optional<std::vector<std::string>> from_cutechess(const std::vector<std::st
             return std::nullopt;
         }
         const Args values = *c->value ? values_after(args, i) : Args{};
+        // A value in brackets may be left out; any other is needed, or the next option would be
+        // read as it.
+        if (values.empty() && *c->value && *c->value != '[') {
+            error = a + " needs a value (" + a + " " + c->value + ")";
+            return std::nullopt;
+        }
         if (!c->translate(t, a, values, error)) return std::nullopt;
     }
     // cutechess-cli plays one round of one game when neither -games nor -rounds is given.
     const bool own_games = std::find(t.out.begin(), t.out.end(), "--games") != t.out.end();
+    if (t.counted && own_games) {
+        error = "-games or -rounds and --games say how many games twice: give one";
+        return std::nullopt;
+    }
     if (t.counted || !own_games)
         t.out.insert(t.out.end(), {"--games", std::to_string(t.games > 0 ? t.games * t.rounds : t.rounds)});
     for (Args& e : t.engines) {

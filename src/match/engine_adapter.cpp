@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "shishi/core/text.hpp"
+#include "shishi/core/text_compare.hpp"
 
 namespace shishi::match {
 
@@ -53,6 +54,7 @@ const std::string* offered_as(const std::vector<std::string>& offered, std::stri
 bool Engine::start(std::string& error) {
     name_.clear();
     offered_.clear();
+    option_warnings_.clear();
     if (!process_.start(config_.command, config_.dir, config_.stderr_path, error)) return false;
     if (!handshake(error)) return false;
     for (const std::string& line : config_.init_strings) process_.write_line(line);
@@ -61,7 +63,11 @@ bool Engine::start(std::string& error) {
     for (const RuleOptionSpec& o : config_.rule_options)
         if (const std::string* name = offered_as(offered_, o.name))
             send_option(*name, o.value, o.type == RuleOptionSpec::Type::CHECK);
-    for (const auto& [key, value] : config_.options) send_option(key, value, false);
+    for (const auto& [key, value] : config_.options) {
+        if (!offered_as(offered_, key))
+            option_warnings_.push_back("option '" + key + "' is not among the options it advertises");
+        send_option(key, value, false);
+    }
     return finish_start(error);
 }
 

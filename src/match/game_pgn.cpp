@@ -3,7 +3,10 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
+#include "shishi/core/rule_fields.hpp"
+#include "shishi/match/referee.hpp"
 #include "shishi/record/pgn.hpp"
 
 namespace shishi::match {
@@ -28,6 +31,33 @@ std::string eval_comment(const MoveEval& e) {
     return s + t;
 }
 
+std::string referee_settings_text(const RefereeSettings& r) {
+    std::ostringstream s;
+    s << "max-plies " << r.max_plies << "; draw ";
+    if (r.draw.enabled())
+        s << "movenumber=" << r.draw.move_number << " movecount=" << r.draw.move_count << " score=" << r.draw.score_cp;
+    else s << "off";
+    s << "; resign ";
+    if (r.resign.enabled())
+        s << "movecount=" << r.resign.move_count << " score=" << r.resign.score_cp << (r.resign.two_sided ? " twosided" : "");
+    else s << "off";
+    s << "; adjudicate ";
+    if (r.adjudication.score_cp > 0) s << r.adjudication.score_cp << ":" << r.adjudication.moves;
+    else s << "off";
+    s << "; margin-ms " << r.margin_ms << "; move-timeout-ms " << r.tc.no_clock_move_limit_ms << "; rules ";
+    bool first = true;
+    for (const RuleField& f : rule_fields()) {
+        s << (first ? "" : ",") << f.key << "=" << rule_value_text(f, r.rules);
+        first = false;
+    }
+    return s.str();
+}
+
+std::string match_settings_tag(const GameRecord& g, const PgnHeader& header) {
+    return "White " + g.white_tc.describe() + "; Black " + g.black_tc.describe() +
+           (header.settings.empty() ? "" : "; " + header.settings);
+}
+
 record::Record to_record(const GameRecord& g, const PgnHeader& header) {
     record::Record r;
     r.tags = {{"Event", header.event},
@@ -43,6 +73,8 @@ record::Record to_record(const GameRecord& g, const PgnHeader& header) {
         r.tags.push_back({"WhiteTimeControl", g.white_tc.pgn_tag()});
         r.tags.push_back({"BlackTimeControl", g.black_tc.pgn_tag()});
     }
+    // Every limit and adjudication setting of the run: --resume compares them.
+    r.tags.push_back({"MatchSettings", match_settings_tag(g, header)});
     r.tags.push_back({"Termination", termination_pgn_tag(g.termination)});
     // The runner's own finer kind ("time forfeit", "score adjudication"), read back by --resume.
     r.tags.push_back({"TerminationDetails", termination_name(g.termination)});

@@ -23,9 +23,10 @@ std::string half_points(int h) {
 
 }  // namespace
 
-std::vector<int> knockout_bracket(int engine_count, int seeds, uint64_t random_seed) {
-    int size = 2;
-    while (size < engine_count) size *= 2;
+namespace {
+
+// The engines from the highest seed to the lowest: the seeded in order, then the rest drawn.
+std::vector<int> ranked_engines(int engine_count, int seeds, uint64_t random_seed) {
     const int seeded = std::min(std::max(seeds, 0), engine_count);
     std::vector<int> ranked;
     for (int i = 0; i < seeded; ++i) ranked.push_back(i);
@@ -37,6 +38,22 @@ std::vector<int> knockout_bracket(int engine_count, int seeds, uint64_t random_s
         ranked.push_back(rest[k]);
         rest.erase(rest.begin() + long(k));
     }
+    return ranked;
+}
+
+}  // namespace
+
+std::vector<int> knockout_ranks(int engine_count, int seeds, uint64_t random_seed) {
+    const std::vector<int> ranked = ranked_engines(engine_count, seeds, random_seed);
+    std::vector<int> rank(size_t(engine_count), 0);
+    for (size_t i = 0; i < ranked.size(); ++i) rank[size_t(ranked[i])] = int(i) + 1;
+    return rank;
+}
+
+std::vector<int> knockout_bracket(int engine_count, int seeds, uint64_t random_seed) {
+    int size = 2;
+    while (size < engine_count) size *= 2;
+    const std::vector<int> ranked = ranked_engines(engine_count, seeds, random_seed);
     std::vector<int> places(size_t(size), -1);
     int byes = 0;
     for (int i = 0; i < size; ++i) {
@@ -54,8 +71,12 @@ std::vector<int> knockout_bracket(int engine_count, int seeds, uint64_t random_s
     return places;
 }
 
+bool Encounter::capped(int planned) const {
+    return !bye() && played >= planned + 2 * KNOCKOUT_EXTRA_PAIRS;
+}
+
 bool Encounter::needs_more_games(int planned) const {
-    if (bye()) return false;
+    if (bye() || capped(planned)) return false;
     if (std::max(a_half, b_half) <= planned) return true;
     const int min_lead = planned % 2 == 0 ? 3 : 1;
     const int lead = std::abs(a_half - b_half);

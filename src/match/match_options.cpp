@@ -2,11 +2,14 @@
 
 #include <climits>
 #include <iterator>
+#include <map>
 
 #include "shishi/core/text.hpp"
 #include "shishi/match/cutechess_args.hpp"
 #include "shishi/match/engine_spec.hpp"
+#include "shishi/match/file_identity.hpp"
 #include "shishi/match/limits.hpp"
+#include "shishi/match/tournament_kinds.hpp"
 #include "shishi/core/rule_options.hpp"
 #include "shishi/core/rules_argument.hpp"
 
@@ -63,7 +66,7 @@ bool parse_adjudication_words(const std::string& flag, const std::vector<std::st
 #ifdef _WIN32
 #define PLATFORM_ENGINES_HEADING "Engines (each command is a Windows command line, started as given):"
 #else
-#define PLATFORM_ENGINES_HEADING "Engines (each command runs through /bin/sh -c):"
+#define PLATFORM_ENGINES_HEADING "Engines (a plain command is started itself, any other through /bin/sh -c):"
 #endif
 
 // Everything parse_match_args gathers before it checks the whole (the engines' limits are
@@ -261,6 +264,16 @@ const OptionDef OPTIONS[] = {
      }},
     {"--openings", "FILE", "XBoard FEN, SFEN or moves from the start, one a line;\na .pgn file: its games", Takes::VALUE,
      store_text<&MatchOptions::openings_path>},
+    {"--openings-format", "epd|pgn", "how --openings is read: one opening a line (epd), or\nPGN games (pgn); default by its name (.pgn: pgn)",
+     Takes::VALUE,
+     [](ParseState& st, const std::string& f, const std::vector<std::string>& v, std::string& error) {
+         if (v[0] != "epd" && v[0] != "pgn") {
+             error = "bad " + f + " '" + v[0] + "' (epd or pgn)";
+             return false;
+         }
+         st.o.openings_format = v[0] == "pgn" ? OpeningsFormat::PGN : OpeningsFormat::LINES;
+         return true;
+     }},
     {"--openings-order", "random|sequential", "book order (random: shuffled by --seed)", Takes::VALUE,
      [](ParseState& st, const std::string&, const std::vector<std::string>& v, std::string& error) {
          if (v[0] != "random" && v[0] != "sequential") {
@@ -425,7 +438,7 @@ std::vector<std::string> match_option_names() {
 void print_match_usage(std::ostream& out) {
     out << "usage: shishi-match --first CMD --second CMD --games N --tc TC [--pgn FILE] [options]\n"
            "       shishi-match --engine cmd=CMD [name=N] ... --engine ... --games N --tc TC [--pgn FILE]\n"
-           "       shishi-match merge OUT.json SHARD.json... | merge OUT.pgn SHARD.pgn...\n"
+           "       shishi-match merge -o OUT.json SHARD.json... | merge -o OUT.pgn SHARD.pgn...\n"
            "       shishi-match --generate-openings N [--plies MIN-MAX] [--seed S] [--judge CMD [--judge-protocol P]]\n"
            "                    [--judge-ms MS] [--margin CP] > OPENINGS   (plies 4-8, seed 1, 500 ms, 80 cp)\n";
     for (const OptionDef& d : OPTIONS) {
@@ -442,6 +455,52 @@ void print_match_usage(std::ostream& out) {
     for (const auto& [left, help] : cutechess_usage_rows()) print_option_line(out, left, help);
 }
 
+namespace {
+
+// May the option be given more than once? Engines and engine options add up; every other
+// value given twice would silently replace the first.
+bool repeatable(const OptionDef& d) {
+    for (const char* name : {"--engine", "--engines", "--first-option|--second-option"})
+        if (std::string(d.names) == name) return true;
+    return d.takes == Takes::NOTHING;
+}
+
+// Text that goes into a one-line PGN tag: no line break or other control character.
+bool one_line(const std::string& s) {
+    for (unsigned char c : s)
+        if (c < 0x20 || c == 0x7f) return false;
+    return true;
+}
+
+// The files a run writes (and reads), checked by identity: `x` and `./x` or a link to it are one.
+std::string file_conflict(const MatchOptions& o, const std::vector<EngineSpec>& specs) {
+    std::vector<std::pair<std::string, std::string>> outputs = {
+        {"--pgn", o.pgn_path}, {"--json", o.json_path}, {"--plot", o.plot_path}, {"--epd", o.epd_path}};
+    for (size_t k = 0; k < specs.size(); ++k)
+        outputs.emplace_back("stderr= of engine " + std::to_string(k + 1), specs[k].config.stderr_path);
+    for (const auto& [option, path] : outputs)
+        if (path == "-")
+            return option + " -: standard output carries the match's progress and results; name a file";
+    for (size_t a = 0; a < outputs.size(); ++a) {
+        if (outputs[a].second.empty()) continue;
+        if (!o.openings_path.empty() && same_file(outputs[a].second, o.openings_path))
+            return outputs[a].first + " '" + outputs[a].second + "' is the --openings file '" + o.openings_path +
+                   "': an output must not overwrite an input";
+        for (size_t b = a + 1; b < outputs.size(); ++b) {
+            // Engines may share one stderr file: each appends its lines.
+            if (outputs[b].second.empty() || (a >= 4 && b >= 4)) continue;
+            if (outputs[a].second == outputs[b].second)
+                return outputs[a].first + " and " + outputs[b].first + " name the same file '" + outputs[a].second + "'";
+            if (same_file(outputs[a].second, outputs[b].second))
+                return outputs[a].first + " '" + outputs[a].second + "' and " + outputs[b].first + " '" +
+                       outputs[b].second + "' name the same file";
+        }
+    }
+    return "";
+}
+
+}  // namespace
+
 std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& args, std::ostream& err) {
     ParseState st;
     MatchOptions& o = st.o;
@@ -449,10 +508,20 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
         err << "shishi-match: " << why << "\n";
         return std::nullopt;
     };
+    std::map<std::string, std::string> given;  // option (and side) -> the value first given
     for (size_t i = 0; i < args.size(); ++i) {
         const std::string a = args[i];
         const OptionDef* d = find_option(a);
         if (!d) return fail("unknown option '" + a + "'; try --help");
+        if (!repeatable(*d)) {
+            const std::string key = std::string(d->names) + (a.find("first") != std::string::npos    ? "#1"
+                                                             : a.find("second") != std::string::npos ? "#2"
+                                                                                                     : "");
+            const std::string value = i + 1 < args.size() ? args[i + 1] : "";
+            if (auto [at, fresh] = given.emplace(key, value); !fresh)
+                return fail(a + " is given twice ('" + at->second + "', then '" + value +
+                            "'): give it once (cutechess-cli's spelling counts too: -pgnout is --pgn)");
+        }
         std::vector<std::string> values;
         if (d->takes == Takes::VALUE) {
             if (i + 1 >= args.size()) return fail("option " + a + " needs a value; try --help");
@@ -493,20 +562,21 @@ std::optional<MatchOptions> parse_match_args(const std::vector<std::string>& arg
     if (specs.size() < 2) return fail("two engines are needed: --first and --second, or --engine twice");
     if (o.games <= 0) return fail("--games N is needed");
     if (o.resume && o.pgn_path.empty()) return fail("--resume needs --pgn FILE: the run's games are read from it");
+    if (o.openings_format != OpeningsFormat::BY_NAME && o.openings_path.empty())
+        return fail("--openings-format needs --openings FILE");
     // Each output rewrites its file: two of them on one file would destroy each other's text.
-    const std::pair<const char*, const std::string*> outputs[] = {
-        {"--pgn", &o.pgn_path}, {"--json", &o.json_path}, {"--plot", &o.plot_path}, {"--epd", &o.epd_path}};
-    for (const auto& [option, path] : outputs)
-        if (*path == "-")
-            return fail(std::string(option) + " -: standard output carries the match's progress and results; name a file");
-    for (size_t a = 0; a < std::size(outputs); ++a)
-        for (size_t b = a + 1; b < std::size(outputs); ++b)
-            if (!outputs[b].second->empty() && *outputs[a].second == *outputs[b].second)
-                return fail(std::string(outputs[a].first) + " and " + outputs[b].first + " name the same file '" +
-                            *outputs[a].second + "'");
+    if (const std::string conflict = file_conflict(o, specs); !conflict.empty()) return fail(conflict);
+    // Each goes into a PGN tag, which is one line.
+    for (const auto& [what, text] : {std::pair<std::string, const std::string*>{"--event", &o.event}, {"--site", &o.site}})
+        if (!one_line(*text)) return fail(what + " holds a line break or another control character: a PGN tag is one line");
+    for (size_t k = 0; k < specs.size(); ++k)
+        if (!one_line(specs[k].config.name))
+            return fail("the name of engine " + std::to_string(k + 1) +
+                        " holds a line break or another control character: a PGN tag is one line");
     if (o.sprt && specs.size() != 2) return fail("--sprt needs exactly two engines");
-    if (o.seeds > 0 && o.tournament != TournamentKind::KNOCKOUT) return fail("--seeds is for --tournament knockout");
-    if (o.tournament == TournamentKind::KNOCKOUT) {
+    const bool fixed_schedule = make_tournament(o.tournament, int(specs.size()))->fixed_schedule();
+    if (o.seeds > 0 && fixed_schedule) return fail("--seeds is for --tournament knockout");
+    if (!fixed_schedule) {
         // The bracket depends on the results: no fixed list of games to slice, resume or merge.
         const std::pair<bool, const char*> fixed_schedule_only[] = {
             {!o.shard.whole(), "--shard"}, {o.resume, "--resume"}, {bool(o.sprt), "--sprt"},

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -9,6 +10,7 @@
 
 #include "shishi/cli/output_path.hpp"
 #include "shishi/core/text.hpp"
+#include "shishi/match/file_identity.hpp"
 #include "shishi/match/runner_pgn_reader.hpp"
 #include "shishi/match/report.hpp"
 #include "shishi/platform/platform.hpp"
@@ -131,20 +133,30 @@ std::string report_merged(const MergedRun& m, std::ostream& out) {
 }
 
 int merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-    if (args.size() < 2) {
-        err << "usage: shishi-match merge OUT.json SHARD.json...   (the report, and the merged results)\n"
-               "       shishi-match merge OUT.pgn SHARD.pgn...     (every game, in round order)\n";
+    // `merge -o OUT IN...`, or the older `merge OUT IN...` while OUT does not exist yet: a user
+    // who leaves the output out must not lose the first shard to it.
+    const bool named = !args.empty() && (args[0] == "-o" || args[0] == "--output");
+    const size_t first_input = named ? 2 : 1;
+    if (args.size() < first_input + 1) {
+        err << "usage: shishi-match merge -o OUT.json SHARD.json...   (the report, and the merged results)\n"
+               "       shishi-match merge -o OUT.pgn SHARD.pgn...     (every game, in round order)\n";
         return 2;
     }
-    const std::string& out_path = args[0];
-    const std::vector<std::string> inputs(args.begin() + 1, args.end());
+    const std::string& out_path = args[first_input - 1];
+    const std::vector<std::string> inputs(args.begin() + long(first_input), args.end());
+    std::error_code ec;
+    if (!named && std::filesystem::exists(out_path, ec)) {
+        err << "shishi-match merge: '" << out_path << "' exists and would be overwritten as the output; name the "
+            << "output with -o (shishi-match merge -o OUT " << out_path << " ...)\n";
+        return 2;
+    }
     if (std::string problem = cli::output_path_problem(out_path); !problem.empty()) {
         err << "shishi-match merge: " << problem << "\n";
         return 1;
     }
     for (const std::string& in : inputs)
-        if (in == out_path) {
-            err << "shishi-match merge: '" << out_path << "' is both the output and an input\n";
+        if (same_file(in, out_path)) {
+            err << "shishi-match merge: '" << out_path << "' is both the output and an input ('" << in << "')\n";
             return 1;
         }
     if (ends_with(out_path, ".pgn")) return merge_pgn(out_path, inputs, out, err);

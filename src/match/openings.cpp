@@ -92,10 +92,12 @@ Parsed<std::vector<Opening>> load_pgn_openings(const std::string& path, std::ist
 
 }  // namespace
 
-Parsed<std::vector<Opening>> load_openings(const std::string& path) {
+Parsed<std::vector<Opening>> load_openings(const std::string& path, OpeningsFormat format) {
     std::ifstream in(platform::file_path(path));
     if (!in) return Parsed<std::vector<Opening>>::fail("cannot open opening file '" + path + "'");
-    if (path.size() > 4 && path.compare(path.size() - 4, 4, ".pgn") == 0) return load_pgn_openings(path, in);
+    const bool pgn_name = path.size() > 4 && path.compare(path.size() - 4, 4, ".pgn") == 0;
+    if (format == OpeningsFormat::PGN || (format == OpeningsFormat::BY_NAME && pgn_name))
+        return load_pgn_openings(path, in);
     std::vector<Opening> out;
     std::string line;
     int number = 0;

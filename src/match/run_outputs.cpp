@@ -24,7 +24,8 @@ void RunOutputs::write_game(const GameRecord& rec) {
             pgn_error_ = true;
         }
     }
-    if (options_.epd_path.empty()) return;
+    // A game lost to a setup failure was never played (--resume plays it again): no position.
+    if (options_.epd_path.empty() || rec.termination == Termination::SETUP_FAILURE) return;
     Position end = rec.start;
     for (Move m : rec.moves) end.make(m);
     epd_ << to_xboard_fen(end) << "\n";

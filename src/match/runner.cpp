@@ -26,6 +26,7 @@
 #include "shishi/match/run_outputs.hpp"
 #include "shishi/match/tally.hpp"
 #include "shishi/match/tournament.hpp"
+#include "shishi/match/tournament_kinds.hpp"
 #include "shishi/record/pgn.hpp"
 #include "shishi/platform/platform.hpp"
 
@@ -34,13 +35,28 @@ namespace {
 
 const TimeControl& limits(const EngineConfig& c, const MatchOptions& o) { return c.tc ? *c.tc : o.referee.tc; }
 
+// The parts of a MatchSettings tag ("; " between them).
+std::vector<std::string_view> split_on(std::string_view text) {
+    std::vector<std::string_view> parts;
+    for (size_t from = 0;;) {
+        const size_t at = text.find("; ", from);
+        parts.push_back(text.substr(from, at == std::string_view::npos ? std::string_view::npos : at - from));
+        if (at == std::string_view::npos) return parts;
+        from = at + 2;
+    }
+}
+
+PgnHeader run_header(const MatchOptions& o, const std::string& site) {
+    return PgnHeader{o.event, o.site.empty() ? site : o.site, !o.pgn_min, referee_settings_text(o.referee)};
+}
+
 // What the workers share, behind one mutex: it hands each finished game to the tally, the
 // writers and the console report, and decides nothing of its own but when to stop scheduling.
 class MatchState {
 public:
     MatchState(const MatchOptions& o, const std::vector<std::string>& names, const Schedule& schedule,
-               std::ostream& out, std::ofstream& pgn, const PgnHeader& header)
-        : names_(names), context_{names_, schedule, o.sprt, o.shard.games(schedule)},
+               std::ostream& out, std::ostream& err, std::ofstream& pgn, const PgnHeader& header)
+        : err_(err), names_(names), context_{names_, schedule, o.sprt, o.shard.games(schedule)},
           tally_(int(names.size()), schedule, o.sprt), shard_(o.shard),
           report_(out, o.terminal, context_), outputs_(o, names_, schedule, pgn, header) {}
 
@@ -68,6 +84,14 @@ public:
         report_.game_finished(rec, slot.pairing, tally_);
         if (tally_.sprt_decided() && shard_.whole()) stop_scheduling = true;  // a shard's games are the merge's
         outputs_.refresh(tally_, "running", false);
+    }
+
+    // The complaints about engine e's options, on standard error at its first start.
+    void warn_options(int e, const Engine& engine) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (!warned_.insert(e).second) return;
+        for (const std::string& w : engine.option_warnings())
+            err_ << "shishi-match: warning: engine " << names_[size_t(e)] << ": " << w << std::endl;
     }
 
     void report_error(const std::string& message) {
@@ -105,6 +129,8 @@ public:
     }
 
 private:
+    std::ostream& err_;
+    std::set<int> warned_;
     const std::vector<std::string>& names_;
     ReportContext context_;
     Tally tally_;
@@ -213,6 +239,7 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
                 state.record(start_failure(index + 1, slot, e, o, state.names(), error, opening), slot);
                 break;
             }
+            state.warn_options(e, en);
         }
         if (!started) break;
         Engine& white = engine(slot.white);
@@ -288,8 +315,8 @@ std::string limits_text(const MatchOptions& o, const std::vector<std::string>& n
 
 // Does a game of the PGN fit its slot in this run: the same time controls, and the same opening
 // (start position and book moves, random plies included)? "" when it does, else why not.
-std::string resume_mismatch(const PgnGameSummary& g, const GameRecord& shell) {
-    const record::Record expected = to_record(shell, PgnHeader{});
+std::string resume_mismatch(const PgnGameSummary& g, const GameRecord& shell, const PgnHeader& header) {
+    const record::Record expected = to_record(shell, header);
     auto tag = [&](const char* name) {
         const std::string* v = expected.tag(name);
         return v ? *v : std::string();
@@ -298,6 +325,18 @@ std::string resume_mismatch(const PgnGameSummary& g, const GameRecord& shell) {
         if (g.tag(name) != tag(name))
             return std::string("was played with ") + name + " \"" + g.tag(name) + "\", this run has \"" + tag(name) +
                    "\" (other --tc, --st or per-engine limits?)";
+    // Every limit and adjudication setting: the first that differs is named.
+    if (g.tag("MatchSettings") != tag("MatchSettings")) {
+        if (g.tag("MatchSettings").empty())
+            return "has no MatchSettings tag, so its limits and adjudication settings are unknown (a PGN of another "
+                   "program or of an older shishi-match?)";
+        const std::string then_text = g.tag("MatchSettings"), now_text = tag("MatchSettings");
+        const std::vector<std::string_view> then = split_on(then_text), now = split_on(now_text);
+        for (size_t k = 0; k < std::max(then.size(), now.size()); ++k) {
+            const std::string a = k < then.size() ? std::string(then[k]) : "", b = k < now.size() ? std::string(now[k]) : "";
+            if (a != b) return "was played with \"" + a + "\", this run has \"" + b + "\" (other limits or adjudication?)";
+        }
+    }
     std::vector<std::string> book;
     for (int i = 0; i < shell.opening_plies; ++i) book.push_back(record::pgn_move_text(shell.moves[size_t(i)]));
     const std::vector<std::string> played(g.moves.begin(), g.moves.begin() + std::min<long>(g.opening_plies, long(g.moves.size())));
@@ -345,7 +384,7 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
             return false;
         }
         const std::string mismatch =
-            resume_mismatch(g, game_shell(round, slot, o, names, opening_for(book, slot.opening, o)));
+            resume_mismatch(g, game_shell(round, slot, o, names, opening_for(book, slot.opening, o)), run_header(o, "?"));
         if (!mismatch.empty()) {
             error = "--resume: game " + std::to_string(round) + " in '" + o.pgn_path + "' " + mismatch;
             return false;
@@ -399,7 +438,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             }
     std::vector<Opening> book;
     if (!o.openings_path.empty()) {
-        auto loaded = load_openings(o.openings_path);
+        auto loaded = load_openings(o.openings_path, o.openings_format);
         if (!loaded) {
             err << "shishi-match: " << loaded.error << "\n";
             return 1;
@@ -416,17 +455,21 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             << (o.pgn_path.empty() ? "" : ", " + o.pgn_path + " left as it was") << "\n";
         return 130;
     }
-    if (o.tournament == TournamentKind::KNOCKOUT) {
+    // The tournament's kind, chosen once: a fixed schedule is played by the Schedule below.
+    const std::unique_ptr<Tournament> tournament =
+        make_tournament(o.tournament, int(configs.size()), o.games, o.seeds, o.seed);
+    if (!tournament->fixed_schedule()) {
         std::ofstream pgn;  // left closed without --pgn: the games are not written
         if (!o.pgn_path.empty()) pgn.open(platform::file_path(o.pgn_path), std::ios::trunc);
         if (!o.pgn_path.empty() && !pgn) {
             err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
             return 1;
         }
-        const PgnHeader header{o.event, o.site.empty() ? host_name() : o.site, !o.pgn_min};
-        return run_knockout(o, configs, names, [&](int k) { return opening_for(book, k, o); }, pgn, header, out, err);
+        const PgnHeader header = run_header(o, host_name());
+        return run_knockout(o, configs, names, *tournament, [&](int k) { return opening_for(book, k, o); }, pgn, header,
+                            out, err);
     }
-    const Schedule schedule(make_pairings(int(configs.size()), o.tournament), o.games, o.colours);
+    const Schedule schedule(tournament->next_pairs(), o.games, o.colours);
 
     std::vector<GameSummary> earlier;
     int dropped = 0;
@@ -443,16 +486,15 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
         return 1;
     }
-    PgnHeader header{o.event, o.site.empty() ? host_name() : o.site, !o.pgn_min};
-    MatchState state(o, names, schedule, out, pgn, header);
+    PgnHeader header = run_header(o, host_name());
+    MatchState state(o, names, schedule, out, err, pgn, header);
     for (const GameSummary& g : earlier) state.restore(g);
 
     std::string who;
     for (size_t i = 0; i < configs.size(); ++i)
         who += (i == 0 ? "" : i + 1 == configs.size() && configs.size() == 2 ? " vs " : ", ") + names[i] + " (" +
                protocol_name(configs[i].protocol) + ")";
-    out << (configs.size() == 2 ? "Match: " : o.tournament == TournamentKind::GAUNTLET ? "Gauntlet: " : "Round robin: ")
-        << who << ", " << schedule.total() << " games";
+    out << tournament->title(int(configs.size())) << ": " << who << ", " << schedule.total() << " games";
     const int planned = o.shard.games(schedule);
     if (!o.shard.whole())
         out << " (shard " << o.shard.index << "/" << o.shard.count << ": " << planned << " of them)";

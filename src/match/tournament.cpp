@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "shishi/core/text.hpp"
+#include "shishi/match/tournament_kinds.hpp"
 
 namespace shishi::match {
 namespace {
@@ -32,16 +33,7 @@ std::optional<TournamentKind> parse_tournament(const std::string& text) {
     return std::nullopt;
 }
 
-std::vector<Pairing> make_pairings(int n, TournamentKind kind) {
-    std::vector<Pairing> out;
-    if (kind == TournamentKind::GAUNTLET) {
-        for (int b = 1; b < n; ++b) out.push_back({0, b});
-        return out;
-    }
-    for (int a = 0; a < n; ++a)
-        for (int b = a + 1; b < n; ++b) out.push_back({a, b});
-    return out;
-}
+std::vector<Pairing> make_pairings(int n, TournamentKind kind) { return make_tournament(kind, n)->next_pairs(); }
 
 int Shard::games(const Schedule& s) const {
     int n = 0;

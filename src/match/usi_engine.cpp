@@ -38,7 +38,8 @@ public:
         send("setoption name " + name + " value " + value);
     }
 
-    bool finish_start(std::string& error) override { return sync(error); }
+    // readyok after the options: what the engine said meanwhile is its answer to them.
+    bool finish_start(std::string& error) override { return sync(error, config_.options.empty() ? nullptr : &option_warnings_); }
 
     SetupResult new_game(const GameStart& start) override {
         if (!alive()) return {SetupResult::FAILED, "engine is not running"};
@@ -213,14 +214,16 @@ private:
         return false;
     }
 
-    // isready / readyok with the handshake timeout.
-    bool sync(std::string& error) {
+    // isready / readyok with the handshake timeout; the engine's `info string` lines before
+    // readyok go to `complaints` when given.
+    bool sync(std::string& error, std::vector<std::string>* complaints = nullptr) {
         deadline_.reset();
         send("isready");
         std::string line;
         for (;;) {
             if (!read_until_deadline(line, error, "readyok")) return false;
             if (line == "readyok") break;
+            if (complaints && starts_with(line, "info string ")) complaints->push_back("it answered '" + line + "'");
         }
         deadline_.reset();
         return true;

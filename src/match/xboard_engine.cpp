@@ -121,6 +121,20 @@ public:
         process_.write_line("option " + name + "=" + (check ? (value == "true" ? "1" : "0") : value));
     }
 
+    // With options set and ping offered: what the engine says before the pong is its answer to
+    // them; its complaints are kept for the runner to show.
+    bool finish_start(std::string&) override {
+        if (config_.options.empty() || !ping_) return true;
+        const int id = ++ping_counter_;
+        process_.write_line("ping " + std::to_string(id));
+        auto deadline = SteadyClock::now() + std::chrono::milliseconds(config_.handshake_timeout_ms);
+        std::string line;
+        while (process_.read_line(line, deadline) == ChildProcess::ReadStatus::LINE && line != "pong " + std::to_string(id))
+            if (starts_with(line, "Error") || starts_with(line, "telluser"))
+                option_warnings_.push_back("it answered '" + line + "'");
+        return true;
+    }
+
     SetupResult new_game(const GameStart& start) override {
         SetupResult result;
         if (!alive()) return {SetupResult::FAILED, "engine is not running"};

@@ -256,6 +256,25 @@ struct Process::State {
     std::shared_ptr<Output> output;
 };
 
+std::string quote_argument(const std::string& word) {
+    // CreateProcess hands the child one command line; the C runtime splits it: inside double
+    // quotes, backslashes are literal unless they come before a quote, where 2n of them stand for
+    // n and 2n+1 for n and a literal quote.
+    std::string quoted = "\"";
+    size_t backslashes = 0;
+    for (char c : word) {
+        if (c == '\\') {
+            ++backslashes;
+            continue;
+        }
+        quoted.append(c == '"' ? 2 * backslashes + 1 : backslashes, '\\');
+        backslashes = 0;
+        quoted += c;
+    }
+    quoted.append(2 * backslashes, '\\');
+    return quoted + "\"";
+}
+
 Process::Process() : state_(std::make_unique<State>()) {}
 Process::~Process() {
     close_input();

@@ -1,6 +1,7 @@
 // The KIF start diagram: 12 rows of 12 cells, "・" empty, "v" before the second player's pieces.
 #include "kif_detail.hpp"
 
+#include "shishi/core/text.hpp"
 #include "shishi/core/pieces.hpp"
 #include "shishi/record/kif_names.hpp"
 
@@ -34,7 +35,7 @@ Parsed<Position> diagram_position(const std::vector<std::pair<int, std::string>>
             name += row.substr(i, len);
             i += len;
             const Kind k = kind_from_kif_board_name(name);
-            if (k == NO_KIND) return Parsed<Position>::fail(at + "unknown piece '" + name + "' in the diagram");
+            if (k == NO_KIND) return Parsed<Position>::fail(at + "unknown piece '" + quote_excerpt(name) + "' in the diagram");
             if (empty) fen_row += std::to_string(empty), empty = 0;
             const KindInfo& info = kind_info(k);
             if (info.promoted) fen_row += '+';

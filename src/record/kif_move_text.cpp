@@ -1,6 +1,7 @@
 // The KIF reader's pieces: text helpers and a move line's move text.
 #include "kif_detail.hpp"
 
+#include "shishi/core/text.hpp"
 #include "shishi/record/kif_names.hpp"
 
 namespace shishi::record::kif_detail {
@@ -65,18 +66,18 @@ int clock_seconds(std::string_view t) {
 std::string parse_clock(std::string_view s, int& seconds, int& total) {
     size_t i = 0;
     const bool wide = eat(s, i, "（");
-    if (!wide && !eat(s, i, "(")) return "unexpected text '" + std::string(s) + "'";
+    if (!wide && !eat(s, i, "(")) return "unexpected text '" + quote_excerpt(s) + "'";
     const size_t close = s.find(wide ? "）" : ")", i);
-    if (close == std::string_view::npos) return "the clock '" + std::string(s) + "' is not closed";
+    if (close == std::string_view::npos) return "the clock '" + quote_excerpt(s) + "' is not closed";
     std::string inner = normalize(s.substr(i, close - i));
     const size_t slash = inner.find('/');
     const std::string spent = normalize(inner.substr(0, slash));
     const std::string sum = slash == std::string::npos ? "" : normalize(inner.substr(slash + 1));
     seconds = clock_seconds(spent);
     total = sum.empty() ? -1 : clock_seconds(sum);
-    if (seconds < 0 || (!sum.empty() && total < 0)) return "the clock '" + std::string(s) + "' is not (m:ss/h:mm:ss)";
+    if (seconds < 0 || (!sum.empty() && total < 0)) return "the clock '" + quote_excerpt(s) + "' is not (m:ss/h:mm:ss)";
     std::string_view rest = s.substr(close + (wide ? 3 : 1));
-    if (!rest.empty() && rest != "+") return "unexpected text '" + std::string(rest) + "' after the clock";
+    if (!rest.empty() && rest != "+") return "unexpected text '" + quote_excerpt(rest) + "' after the clock";
     return {};
 }
 

@@ -32,7 +32,7 @@ int glyph_nag(const std::string& text) {
 std::string header_field(Record& r, const std::string& key, const std::string& value) {
     if (key == "手合割") {
         if (value != "平手" && value != "中将棋" && !value.empty() && value != "chushogi")
-            return "the handicap '" + value + "' is not a Chu Shogi start (give a diagram)";
+            return "the handicap '" + quote_excerpt(value) + "' is not a Chu Shogi start (give a diagram)";
         return {};
     }
     if (key.size() > 9 && key.compare(key.size() - 9, 9, "の持駒") == 0) return {};  // no hands in Chu
@@ -239,7 +239,7 @@ Parsed<Record> read_kif(std::string_view text) {
                 if (!e.empty()) return fail(line_no, e);
                 continue;
             }
-            if (!move_like) return fail(line_no, "not a header line, diagram row or move: " + l);
+            if (!move_like) return fail(line_no, "not a header line, diagram row or move: " + quote_excerpt(l));
             if (auto e = begin_moves(line_no); !e.empty()) return Parsed<Record>::fail(e);
         }
 
@@ -280,7 +280,7 @@ Parsed<Record> read_kif(std::string_view text) {
                 continue;
             }
         }
-        if (ended) return fail(line_no, "a move after the end of the game: " + l);
+        if (ended) return fail(line_no, "a move after the end of the game: " + quote_excerpt(l));
         if (pending && step != 2) return fail(pending->line, "一歩目 without its 二歩目");
         const int ply = int(line_plies(r, cur_line).size());
         if (number >= 0) {
@@ -292,7 +292,7 @@ Parsed<Record> read_kif(std::string_view text) {
             cur_line.first_number = 1;
         }
         auto parsed_text = parse_move_text(body);
-        if (!parsed_text) return fail(line_no, "cannot read the move '" + body + "': " + parsed_text.error);
+        if (!parsed_text) return fail(line_no, "cannot read the move '" + quote_excerpt(body) + "': " + parsed_text.error);
         const MoveText* mt = &*parsed_text;
         if (colour >= 0 && Color(colour) != pos.side_to_move())
             return fail(line_no, std::string(colour == WHITE ? "▲" : "△") + " marks a move of the side not to move");

@@ -67,7 +67,7 @@ std::vector<Game> split_games(std::string_view text) {
 // after a tag's ']' is refused rather than dropped unseen.
 Parsed<std::vector<Tag>> parse_tag_line(int line_no, const std::string& line) {
     auto fail = [&](const std::string& why) {
-        return Parsed<std::vector<Tag>>::fail("line " + std::to_string(line_no) + ": " + why + ": " + line);
+        return Parsed<std::vector<Tag>>::fail("line " + std::to_string(line_no) + ": " + why + ": " + quote_excerpt(line));
     };
     std::vector<Tag> tags;
     size_t i = line.find('[');
@@ -239,7 +239,7 @@ Parsed<Record> read_game(const Game& g) {
                 std::string v;
                 for (char c : tag.value) v += char(std::tolower(static_cast<unsigned char>(c)));
                 if (v != "chu" && v != "chushogi" && v != "chu shogi")
-                    return Parsed<Record>::fail(at + "Variant \"" + tag.value + "\" is not Chu Shogi");
+                    return Parsed<Record>::fail(at + "Variant \"" + quote_excerpt(tag.value) + "\" is not Chu Shogi");
             } else if (tag.name == "FEN") {
                 auto p = parse_xboard_fen(tag.value);
                 if (!p) return Parsed<Record>::fail(at + "bad FEN tag: " + p.error);
@@ -247,13 +247,13 @@ Parsed<Record> read_game(const Game& g) {
                 r.start_is_initial = to_xboard_fen(*p) == to_xboard_fen(Position::start());
             } else if (tag.name == "Result") {
                 if (!is_result_text(tag.value))
-                    return Parsed<Record>::fail(at + "Result \"" + tag.value + "\" is not 1-0, 0-1, 1/2-1/2 or *");
+                    return Parsed<Record>::fail(at + "Result \"" + quote_excerpt(tag.value) + "\" is not 1-0, 0-1, 1/2-1/2 or *");
                 tag_result = tag.value;
             } else if (tag.value == "?" || (tag.name == "Date" && tag.value == "????.??.??")) {
                 // an unknown roster value; the writer puts "?" back
             } else if (tag.name == "PlyCount") {
                 const std::optional<int64_t> n = parse_integer(tag.value, 0, 999999, Sign::NONE);
-                if (!n) return Parsed<Record>::fail(at + "PlyCount \"" + tag.value + "\" is not a number");
+                if (!n) return Parsed<Record>::fail(at + "PlyCount \"" + quote_excerpt(tag.value) + "\" is not a number");
                 ply_count = int(*n);
                 ply_count_line = line_no;
             } else if (tag.name != "SetUp") {
@@ -284,7 +284,7 @@ Parsed<Record> read_game(const Game& g) {
     for (const Token& t : *tokens) {
         const std::string at = "line " + std::to_string(t.line) + ": ";
         if (!result_token.empty())
-            return Parsed<Record>::fail(at + "'" + t.text + "' after the result " + result_token);
+            return Parsed<Record>::fail(at + "'" + quote_excerpt(t.text) + "' after the result " + result_token);
         Frame& f = frames.back();
         std::vector<Ply>& plies = *f.plies;
         if (t.kind == Token::OPEN) {
@@ -318,7 +318,7 @@ Parsed<Record> read_game(const Game& g) {
         }
         if (t.kind == Token::NAG) {
             const std::optional<int64_t> nag = parse_integer(t.text, 0, 999, Sign::NONE);
-            if (plies.empty() || !nag) return Parsed<Record>::fail(at + "bad annotation '$" + t.text + "'");
+            if (plies.empty() || !nag) return Parsed<Record>::fail(at + "bad annotation '$" + quote_excerpt(t.text) + "'");
             plies.back().nag = int(*nag);
             continue;
         }
@@ -330,7 +330,7 @@ Parsed<Record> read_game(const Game& g) {
             continue;
         }
         if (int nag = glyph_nag(w); nag >= 0) {
-            if (plies.empty()) return Parsed<Record>::fail(at + "'" + w + "' before the first move");
+            if (plies.empty()) return Parsed<Record>::fail(at + "'" + quote_excerpt(w) + "' before the first move");
             plies.back().nag = nag;
             continue;
         }
@@ -354,7 +354,7 @@ Parsed<Record> read_game(const Game& g) {
         const std::string who = pos.side_to_move() == WHITE ? "White" : "Black";
         auto m = parse_pgn_move(pos, w);
         if (!m)
-            return Parsed<Record>::fail(at + "move " + std::to_string(ply / 2 + 1) + " (" + who + ") '" + t.text +
+            return Parsed<Record>::fail(at + "move " + std::to_string(ply / 2 + 1) + " (" + who + ") '" + quote_excerpt(t.text) +
                                         "' is not a legal move here: " + m.error);
         Move played = *m;
         if (played.is_pass()) {  // keep the piece and square written ("f5f6-f5", "f5f6,f6f5")

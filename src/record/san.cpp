@@ -78,10 +78,10 @@ Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
             // At most two digits are a rank; more would overflow the number.
             const int r = i - first <= 2 ? int(parse_integer(t.substr(first, i - first), 0, 99, Sign::NONE).value_or(0)) : 0;
             if (r < 1 || r > BOARD_SIZE)
-                return Parsed<Move>::fail("rank " + std::string(t.substr(first, i - first)) + " is off the board");
+                return Parsed<Move>::fail("rank " + quote_excerpt(t.substr(first, i - first)) + " is off the board");
             co.rank = r - 1;
         }
-        if (co.file < 0 && co.rank < 0) return Parsed<Move>::fail(std::string("unexpected '") + c + "'");
+        if (co.file < 0 && co.rank < 0) return Parsed<Move>::fail("unexpected '" + quote_excerpt(std::string_view(t).substr(i, 1)) + "'");
         coords.push_back(co);
     }
     if (coords.empty() || !coords.back().full()) return Parsed<Move>::fail("no destination square");

@@ -1,3 +1,4 @@
+#include "shishi/core/text.hpp"
 #include "shishi/record/usi_list.hpp"
 
 #include <sstream>
@@ -57,14 +58,14 @@ Parsed<Record> read_usi_list(std::string_view text) {
         r.start = *p;
         r.start_is_initial = to_sfen(*p) == to_sfen(Position::start());
     } else {
-        return fail(words[i].first, "expected 'startpos' or 'sfen ...', not '" + words[i].second + "'");
+        return fail(words[i].first, "expected 'startpos' or 'sfen ...', not '" + quote_excerpt(words[i].second) + "'");
     }
     Position pos = r.start;
     if (i < words.size() && words[i].second == "moves") {
         for (++i; i < words.size() && words[i].second != "result"; ++i) {
             auto m = parse_usi_move(pos, words[i].second);
             if (!m)
-                return fail(words[i].first, "move " + std::to_string(r.plies.size() + 1) + " '" + words[i].second +
+                return fail(words[i].first, "move " + std::to_string(r.plies.size() + 1) + " '" + quote_excerpt(words[i].second) +
                                                 "' is not legal here: " + m.error);
             Move played = *m;
             if (played.is_pass()) {  // keep the piece and square written ("7g7f7g")
@@ -88,7 +89,7 @@ Parsed<Record> read_usi_list(std::string_view text) {
         r.result = words[i + 1].second;
         i += 2;
     }
-    if (i < words.size()) return fail(words[i].first, "unexpected '" + words[i].second + "'");
+    if (i < words.size()) return fail(words[i].first, "unexpected '" + quote_excerpt(words[i].second) + "'");
     return Parsed<Record>::ok(r);
 }
 

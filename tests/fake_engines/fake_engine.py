@@ -31,6 +31,10 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
                                    a host that takes it for a real answer forfeits the game)
   --ponder-early                   answer `go ponder` at once with --ponder-answer, before any
                                    ponderhit or stop (as an engine whose ponder search ends early)
+  --option NAME                    advertise a string option NAME (repeatable)
+  --complain                       answer an option it does not advertise with a complaint (USI
+                                   `info string unknown option 'N'`, XBoard `Error (unknown option): N`)
+  --argv-log FILE                  write its arguments that are none of these to FILE, as a JSON list
 When the move list runs out it resigns.
 """
 import argparse
@@ -68,7 +72,16 @@ def main():
     ap.add_argument("--ponder", default="")
     ap.add_argument("--ponder-answer", default="a1a12")
     ap.add_argument("--ponder-early", action="store_true")
-    a = ap.parse_args()
+    ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--complain", action="store_true")
+    ap.add_argument("--argv-log", default=None)
+    a, extra = ap.parse_known_args()
+    if a.argv_log:
+        import json
+        with open(a.argv_log, "w") as f:
+            f.write(json.dumps(extra))
+    elif extra:
+        ap.error("unrecognized arguments: " + " ".join(extra))
     moves = a.moves.split()
     predictions = a.ponder.split()
     state = {"turn": 0, "received": 0, "playing": False, "game": 0}
@@ -143,8 +156,15 @@ def main():
             return
         if a.protocol == "xboard":
             if cmd == "protover":
+                for name in a.option:
+                    out('feature option="%s -string x"' % name)
                 out('feature myname="%s" usermove=1 ping=1 setboard=1 memory=1 sigint=0%s done=1'
                     % (a.name, " reuse=0" if a.no_reuse else ""))
+            elif cmd == "option" and a.complain:
+                text = raw.rstrip("\r\n")
+                name = text.split(" ", 1)[1].split("=", 1)[0] if " " in text else ""
+                if name not in a.option:
+                    out("Error (unknown option): " + name)
             elif cmd == "ping":
                 if not a.no_pong:
                     out("pong " + (words[1] if len(words) > 1 else ""))
@@ -168,7 +188,14 @@ def main():
             if cmd == "usi":
                 out("id name " + a.name)
                 out("option name USI_Hash type spin default 16 min 1 max 1024")
+                for name in a.option:
+                    out("option name %s type string default x" % name)
                 out("usiok")
+            elif cmd == "setoption" and a.complain:
+                text = raw.rstrip("\r\n")
+                name = text.split(" name ", 1)[1].split(" value ", 1)[0] if " name " in text else ""
+                if name not in a.option and name not in ("USI_Hash", "USI_Ponder"):
+                    out("info string unknown option '%s'" % name)
             elif cmd == "usinewgame":
                 if a.exit_on_new:
                     os._exit(5)

@@ -27,8 +27,8 @@ report whole.out >whole.report
 # Four shards at once, under GNU parallel.
 parallel --will-cite --halt now,fail=1 -j4 "$match" "${run[@]}" --shard {}/4 --pgn shard{}.pgn --json shard{}.json \
     '>' shard{}.out ::: 1 2 3 4
-"$match" merge all.json shard1.json shard2.json shard3.json shard4.json >merge.out
-"$match" merge all.pgn shard1.pgn shard2.pgn shard3.pgn shard4.pgn >/dev/null
+"$match" merge -o all.json shard1.json shard2.json shard3.json shard4.json >merge.out
+"$match" merge -o all.pgn shard1.pgn shard2.pgn shard3.pgn shard4.pgn >/dev/null
 report merge.out >merge.report
 
 if [ ! -s whole.report ] || ! diff -u whole.report merge.report; then

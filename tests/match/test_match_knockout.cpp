@@ -122,3 +122,46 @@ TEST_CASE("a four-engine knockout: bracket, tie-break games, winners advance, fi
     CHECK(count_of(r.pgn, "[White \"B\"]\n[Black \"A\"]") == 2);
     CHECK(count_of(r.pgn, "\"C\"]\n[Black \"D\"]") == 0);
 }
+
+TEST_CASE("a knockout encounter that stays tied ends after the cap on extra games: the higher seed advances",
+          "[match][knockout]") {
+    Encounter e;
+    e.a = 0, e.b = 1, e.a_rank = 2, e.b_rank = 1;  // b is the higher seed
+    int games = 0;
+    while (e.needs_more_games(1) && games < 1000) {
+        e.add(false, true);  // every game drawn
+        ++games;
+    }
+    CHECK(games == 1 + 2 * KNOCKOUT_EXTRA_PAIRS);
+    CHECK(e.capped(1));
+    CHECK(e.leader() == 1);
+    // Ahead on points at the cap: the leader advances whatever its seed.
+    Encounter f;
+    f.a = 0, f.b = 1, f.a_rank = 2, f.b_rank = 1;
+    f.add(true, false);
+    for (int k = 0; k < 2 * KNOCKOUT_EXTRA_PAIRS + 1; ++k) f.add(false, true);
+    CHECK_FALSE(f.needs_more_games(2));
+    CHECK(f.leader() == 0);
+}
+
+TEST_CASE("a knockout of engines that always draw ends, with a warning for each capped encounter",
+          "[match][knockout][runner]") {
+    // Every game is drawn at the ply limit: each encounter reaches the cap.
+    const std::vector<std::string> args = {"-engine", "name=A", "cmd=" + fake("xboard", "--moves h4h5"), "-engine", "name=B",
+                                           "cmd=" + fake("xboard", "--moves h4h5"), "-engine", "name=C",
+                                           "cmd=" + fake("xboard", "--moves h4h5"), "-engine", "name=D",
+                                           "cmd=" + fake("xboard", "--moves h4h5"), "-each", "depth=1",
+                                           "-tournament", "knockout", "-seeds", "4", "-games", "1", "--max-plies", "1",
+                                           "-concurrency", "2"};
+    MatchOptions o = parsed_cutechess(args);
+    Run r = run(o);
+    INFO(r.out);
+    CHECK(r.code == 0);
+    const std::string capped = std::to_string(1 + 2 * KNOCKOUT_EXTRA_PAIRS) + " games";
+    CHECK(r.out.find("Warning: A - C undecided after " + capped) != std::string::npos);
+    CHECK(r.out.find("Warning: B - D undecided after " + capped) != std::string::npos);
+    CHECK(r.out.find("A advances as the higher seed") != std::string::npos);
+    CHECK(r.out.find("B advances as the higher seed") != std::string::npos);
+    CHECK(r.out.find("Final: A 10.5-10.5 B (" + capped + ")\n") != std::string::npos);
+    CHECK(r.out.find("Winner: A\n") != std::string::npos);
+}

@@ -266,3 +266,45 @@ TEST_CASE("resuming refuses a PGN played at another time control or with other o
     CHECK(slurp(pgn) == from_fen);
     for (const std::string& f : {pgn, book1, book2}) std::remove(f.c_str());
 }
+
+TEST_CASE("resuming refuses games played under other limits or adjudication, naming the difference",
+          "[match][resume][runner]") {
+    // Played at depth 2 with a 10-ply limit; every game ends at the ply limit.
+    const std::string pgn = temp_pgn("other_limits");
+    std::remove(pgn.c_str());
+    auto make = [&](std::vector<std::string> extra) {
+        std::vector<std::string> args = {"--first", fake("xboard", std::string("--moves '") + match_test::WHITE_MOVES + "'"), "--name-first", "A", "--second",
+                                         fake("xboard", std::string("--moves '") + match_test::BLACK_MOVES + "'"), "--name-second", "B", "--games", "2", "--pgn",
+                                         pgn};
+        args.insert(args.end(), extra.begin(), extra.end());
+        return match_test::parsed(args);
+    };
+    std::string out;
+    REQUIRE(run(make({"--depth", "2", "--max-plies", "10"}), out) == 0);
+    const std::string before = slurp(pgn);
+    REQUIRE(count_of(before, "[Event ") == 2);
+    const std::vector<std::pair<std::vector<std::string>, std::string>> others = {
+        {{"--depth", "9", "--max-plies", "10"}, "was played with \"White depth 2\", this run has \"White depth 9\""},
+        {{"--depth", "2", "--max-plies", "40"}, "was played with \"max-plies 10\", this run has \"max-plies 40\""},
+        {{"--depth", "2", "--max-plies", "10", "--draw", "movenumber=5", "movecount=2", "score=10"},
+         "was played with \"draw off\", this run has \"draw movenumber=5 movecount=2 score=10\""},
+        {{"--depth", "2", "--max-plies", "10", "--resign", "movecount=3", "score=500"},
+         "was played with \"resign off\""},
+        {{"--depth", "2", "--max-plies", "10", "--adjudicate", "900:4"}, "was played with \"adjudicate off\""},
+        {{"--depth", "2", "--max-plies", "10", "--margin-ms", "500"},
+         "was played with \"margin-ms 200\", this run has \"margin-ms 500\""},
+    };
+    for (const auto& [extra, difference] : others) {
+        MatchOptions o = make(extra);
+        o.resume = true;
+        CHECK(run(o, out) == 1);
+        INFO(out);
+        CHECK(out.find("--resume: game 1 in '" + pgn + "' " + difference) != std::string::npos);
+        CHECK(slurp(pgn) == before);
+    }
+    MatchOptions same = make({"--depth", "2", "--max-plies", "10"});
+    same.resume = true;
+    CHECK(run(same, out) == 0);
+    CHECK(slurp(pgn) == before);
+    std::remove(pgn.c_str());
+}

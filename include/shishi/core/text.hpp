@@ -32,4 +32,13 @@ std::optional<BoundedInteger> read_integer(std::string_view text, int64_t lo, in
 // The same, refusing a number outside [lo, hi] instead of clamping it.
 std::optional<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t hi, Sign sign = Sign::MINUS);
 
+// How many characters of a file's or a host's text a message quotes.
+constexpr size_t QUOTE_MAX_CHARS = 80;
+
+// `text` to quote in a message: at most QUOTE_MAX_CHARS characters, cut on a UTF-8 character
+// boundary, with "... (N bytes)" saying how long it was; control characters and bytes that are
+// not part of a whole UTF-8 character written as \xNN, so a message never holds half a
+// character. The record readers quote input only through this.
+std::string quote_excerpt(std::string_view text);
+
 }  // namespace shishi

@@ -135,6 +135,10 @@ public:
     void set_name(std::string name) { name_ = std::move(name); }
     void set_log_label(std::string label) { process_.set_label(std::move(label)); }
     const EngineConfig& config() const { return config_; }
+    // What went wrong with the configured options at the last start: each option the engine did
+    // not advertise, and each complaint it answered them with (USI `info string`, XBoard
+    // `Error` / `telluser`). The runner shows them before the first game.
+    const std::vector<std::string>& option_warnings() const { return option_warnings_; }
 
 protected:
     // The protocol's part of start(), as in cutechess's ChessEngine: the wire format only.
@@ -155,6 +159,7 @@ protected:
     ChildProcess process_;
     std::string name_;
     std::vector<std::string> offered_;  // option names the engine offers
+    std::vector<std::string> option_warnings_;
 };
 
 std::unique_ptr<Engine> make_engine(const EngineConfig& config);

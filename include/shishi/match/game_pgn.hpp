@@ -17,7 +17,16 @@ struct PgnHeader {
     std::string event = "shishi-match";
     std::string site = "?";
     bool eval_comments = true;  // false: cutechess's minimal PGN (-pgnout FILE min)
+    // The run's game settings besides each side's limits (referee_settings_text), written with
+    // them in every game's MatchSettings tag: --resume refuses games played under others.
+    std::string settings = {};
 };
+
+// The settings a game is played under besides the engines' limits: the ply limit, the
+// adjudications, the lateness margin, the hang limit and the rules.
+std::string referee_settings_text(const RefereeSettings& r);
+// The MatchSettings tag of a game: each side's limits, then referee_settings_text.
+std::string match_settings_tag(const GameRecord& g, const PgnHeader& header);
 
 // The comment after an engine's move, as cutechess-cli and XBoard write it: "+0.35/12 0.52s"
 // (score in pawns from the mover's view / depth, then the time), "-M3/20 1.2s" for a mate,

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/openings.hpp"
 #include "shishi/match/referee.hpp"
 #include "shishi/match/stats.hpp"
 #include "shishi/match/tournament.hpp"
@@ -26,6 +27,7 @@ struct MatchOptions {
     RefereeSettings referee;
     int concurrency = 1;
     std::string openings_path;     // empty: the initial setup
+    OpeningsFormat openings_format = OpeningsFormat::BY_NAME;  // --openings-format epd|pgn
     bool openings_random = false;  // --openings-order random: the book shuffled by --seed
     int openings_start = 1;        // --openings-start N: begin at the book's Nth opening
     int openings_plies = 0;        // --openings-plies N: at most N book plies (0 = all)

@@ -1,4 +1,4 @@
-// `shishi-match merge OUT FILE...`: one run's shards (--shard i/n, each on any machine) joined.
+// `shishi-match merge -o OUT FILE...`: one run's shards (--shard i/n, each on any machine) joined.
 // From the shards' --json results files: the report a single run of all their games gives
 // (per pairing score, Elo, pentanomial, SPRT; cross table and ranking; terminations) on
 // standard output, and the merged results file OUT.json. From their PGN files: OUT.pgn with

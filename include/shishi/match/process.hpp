@@ -25,7 +25,8 @@ public:
     ChildProcess(const ChildProcess&) = delete;
     ChildProcess& operator=(const ChildProcess&) = delete;
 
-    // Runs `/bin/sh -c command` (on Windows the command line itself: platform.hpp) in working
+    // Runs the command (a plain one itself, any other through `/bin/sh -c`; on Windows the
+    // command line itself: platform.hpp) in working
     // directory `dir` (empty: the current one); standard error goes to stderr_path (empty:
     // discarded). False with a message when it cannot start.
     bool start(const std::string& command, const std::string& dir, const std::string& stderr_path,

@@ -18,15 +18,16 @@
 
 namespace shishi::match {
 
-// KNOCKOUT has no fixed schedule (the bracket follows the results): knockout.hpp plays it.
+// The --tournament choice; each kind is a class of tournament_kinds.hpp. KNOCKOUT has no fixed
+// schedule (the bracket follows the results).
 enum class TournamentKind { ROUND_ROBIN, GAUNTLET, KNOCKOUT };
 std::optional<TournamentKind> parse_tournament(const std::string& text);
 
 struct Pairing {
     int a = 0, b = 0;  // engine indices; scores of the pairing are from a's view
 };
-// Round robin: every engine against every other (0-1, 0-2, ..., 1-2, ...); gauntlet: engine 0
-// against each of the others.
+// The pairs of a fixed schedule: round robin, every engine against every other (0-1, 0-2, ...,
+// 1-2, ...); gauntlet, engine 0 against each of the others (tournament_kinds.hpp's classes).
 std::vector<Pairing> make_pairings(int engine_count, TournamentKind kind);
 
 // Who gets White in a pairing's games (cutechess-cli's -noswap and -reverse): by default the

@@ -59,6 +59,11 @@ void on_interrupt(void (*handler)());
 // A write to a child that has exited fails instead of ending the program (SIGPIPE on POSIX).
 void ignore_broken_pipe();
 
+// `word` written into a command line of Process::start so that the child receives it as one
+// argument, byte for byte: POSIX shell quoting ('...'), or Windows' CreateProcess rules (double
+// quotes, backslashes doubled before a quote).
+std::string quote_argument(const std::string& word);
+
 // A child process with its standard input and output connected to us through pipes. Its own
 // children are stopped with it: a process group on POSIX, a job object on Windows. Ctrl-C in the
 // terminal reaches only us, never the child.
@@ -69,10 +74,12 @@ public:
     Process(const Process&) = delete;
     Process& operator=(const Process&) = delete;
 
-    // POSIX runs `/bin/sh -c command`; Windows passes the command line to CreateProcess (a
-    // program path in double quotes when it holds spaces, then its arguments). `dir` is the
-    // child's working directory (empty: ours); its standard error is appended to stderr_path
-    // (empty: discarded). False with a message when it cannot start.
+    // POSIX runs a plain command (words, quotes and backslashes only) itself, and any other
+    // through `/bin/sh -c command`; Windows passes the command line to CreateProcess (a program
+    // path in double quotes when it holds spaces, then its arguments). `dir` is the child's
+    // working directory (empty: ours); its standard error is appended to stderr_path (empty:
+    // discarded). False with a message when it cannot start: the program not found or not
+    // runnable, or the directory not entered, with the system's reason.
     bool start(const std::string& command, const std::string& dir, const std::string& stderr_path,
                std::string& error);
     bool running() const;
