@@ -16,6 +16,7 @@ int tune_data_command(const std::vector<std::string>& args, std::ostream& out, s
 int tune_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int analyze_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int convert_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int train_net_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
@@ -47,6 +48,11 @@ const Command COMMANDS[] = {
      "                                                --from kif|pgn|usi, --rules R"},
     {"convert", convert_command,
      "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another"},
+    {"train-net", train_net_command,
+     "train-net DATA... --out NET [options]  train the learned evaluation on self-play games (docs/nnue.md):\n"
+     "                                                --epochs N, --batch B, --lr X, --lambda L, --threads T, --seed S,\n"
+     "                                                --val-every N, --init material|random, --resume CKPT,\n"
+     "                                                --loss-csv F, --plot F.svg, --desc TEXT"},
     {"rules", rules_command,
      "rules                                  the rule fields: --rules keys, engine options, values, presets"},
     {"help", help_command, "help                                   this list (also --help; `shishi COMMAND --help`)"},
@@ -61,7 +67,7 @@ int help_command(const std::vector<std::string>&, std::ostream& out, std::ostrea
            "matter: --Move_Overhead=300, --move-overhead 300.\n\ncommands:\n";
     for (const Command& c : COMMANDS) out << "  shishi " << c.usage << "\n";
     out << "  shishi " << std::string("--version").append(30, ' ') << "the version\n"
-           "R is a rule set: book, xboard or lishogi. analyze and tune stop at Ctrl-C and keep what\n"
+           "R is a rule set: book, xboard or lishogi. analyze, tune and train-net stop at Ctrl-C and keep what\n"
            "they finished; perft, divide and perftsuite print each result as it is found.\n";
     return 0;
 }
