@@ -131,7 +131,8 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
         return 1;
     }
     err << "train-net: " << data.games << " games: " << data.train.size() << " training positions, "
-        << data.validation.size() << " validation positions (every " << load.validation_every << "th game)\n";
+        << data.validation.size() << " validation positions (every " << load.validation_every << "th game), "
+        << double(data.train.features.size()) / double(data.train.size()) << " active features a position\n";
     if (data.validation.size() == 0)
         err << "train-net: warning: no validation games (fewer than " << load.validation_every
             << " games); the best net is chosen by its training loss\n";

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <ctime>
 #include <istream>
 #include <ostream>
 #include <random>
@@ -273,6 +274,7 @@ bool Trainer::run(const Hooks& hooks, std::ostream& log) {
         std::mt19937_64 rng(settings_.seed * 0x9E3779B97F4A7C15ull + uint64_t(epoch_) + 1);
         std::shuffle(order.begin(), order.end(), rng);
         auto start = Clock::now();
+        const std::clock_t cpu_start = std::clock();
         const int64_t first_batch = batch_;
         while (batch_ < batches) {
             const size_t first = size_t(batch_) * batch;
@@ -302,6 +304,8 @@ bool Trainer::run(const Hooks& hooks, std::ostream& log) {
             }
         }
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+        const double cpu_seconds = double(std::clock() - cpu_start) / CLOCKS_PER_SEC;
+        const double trained = double(train.size() - size_t(first_batch) * batch);
         EpochLoss e;
         e.epoch = epoch_ + 1;
         e.train = epoch_loss_ / double(train.size());
@@ -310,8 +314,8 @@ bool Trainer::run(const Hooks& hooks, std::ostream& log) {
         const bool improved = e.validation < best_;
         log << "epoch " << e.epoch << "/" << settings_.epochs << ": train loss " << e.train << ", validation loss "
             << e.validation << (improved ? " (best)" : "") << ", "
-            << long(double(train.size() - size_t(first_batch) * batch) / std::max(seconds, 1e-9))
-            << " positions/s, " << long(e.seconds) << " s" << std::endl;
+            << long(trained / std::max(seconds, 1e-9)) << " positions/s (" << long(trained / std::max(cpu_seconds, 1e-9))
+            << " per CPU second), " << long(e.seconds) << " s" << std::endl;
         history_.push_back(e);
         ++epoch_;
         batch_ = 0;
