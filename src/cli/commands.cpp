@@ -18,6 +18,8 @@ int analyze_command(const std::vector<std::string>& args, std::ostream& out, std
 int convert_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int train_net_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -45,9 +47,19 @@ const Command COMMANDS[] = {
      "analyze <record> [options]             annotate a game (KIF, PGN, USI list): evaluations, mistakes,\n"
      "                                                summary; --depth D | --nodes N | --time S, --threads T, --hash MB,\n"
      "                                                --out annotated.kif|.pgn|.usi, --svg graph.svg, --game N,\n"
-     "                                                --from kif|pgn|usi, --rules R"},
+     "                                                --from kif|pgn|usi, --kif-style lishogi-server|lishogi-client,\n"
+     "                                                --rules R"},
     {"convert", convert_command,
-     "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another"},
+     "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another;\n"
+     "                                                --kif-style lishogi-server|lishogi-client: the KIF layout"},
+    {"gensfen", gensfen_command,
+     "gensfen --out F [--games N] [--nodes N | --depth D] [--seed S] [--shard I/N] [options]\n"
+     "                                                self-play training data for the learned evaluation;\n"
+     "                                                --random-plies N, --openings F, --max-plies N,\n"
+     "                                                --adjudicate CP:PLIES, --min-ply N, --rules R, --hash MB;\n"
+     "                                                resumes an interrupted --out"},
+    {"gensfen-merge", gensfen_merge_command,
+     "gensfen-merge --out F [--seed S] SHARD...  gensfen shards joined, games shuffled (never overwrites)"},
     {"train-net", train_net_command,
      "train-net DATA... --out NET [options]  train the learned evaluation on self-play games (docs/nnue.md):\n"
      "                                                --epochs N, --batch B, --lr X, --lambda L, --threads T, --seed S,\n"
@@ -67,8 +79,8 @@ int help_command(const std::vector<std::string>&, std::ostream& out, std::ostrea
            "matter: --Move_Overhead=300, --move-overhead 300.\n\ncommands:\n";
     for (const Command& c : COMMANDS) out << "  shishi " << c.usage << "\n";
     out << "  shishi " << std::string("--version").append(30, ' ') << "the version\n"
-           "R is a rule set: book, xboard or lishogi. analyze, tune and train-net stop at Ctrl-C and keep what\n"
-           "they finished; perft, divide and perftsuite print each result as it is found.\n";
+           "R is a rule set: book, xboard or lishogi. analyze, tune, gensfen and train-net stop at Ctrl-C and\n"
+           "keep what they finished; perft, divide and perftsuite print each result as it is found.\n";
     return 0;
 }
 

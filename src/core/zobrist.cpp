@@ -2,15 +2,10 @@
 // depend on transposition-table behaviour) are the same in every build.
 #include "shishi/core/zobrist.hpp"
 
+#include "shishi/core/splitmix.hpp"
+
 namespace shishi::zobrist {
 namespace {
-
-constexpr uint64_t splitmix64(uint64_t& state) {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 constexpr Keys make_keys() {
     Keys k{};

@@ -426,7 +426,8 @@ void print_match_usage(std::ostream& out) {
     out << "usage: shishi-match --first CMD --second CMD --games N --tc TC [--pgn FILE] [options]\n"
            "       shishi-match --engine cmd=CMD [name=N] ... --engine ... --games N --tc TC [--pgn FILE]\n"
            "       shishi-match merge OUT.json SHARD.json... | merge OUT.pgn SHARD.pgn...\n"
-           "       shishi-match --generate-openings N ... (docs/match.md)\n";
+           "       shishi-match --generate-openings N [--plies MIN-MAX] [--seed S] [--judge CMD\n"
+           "                    [--judge-protocol P]] [--judge-ms MS] [--margin CP]   an opening book (docs/match.md)\n";
     for (const OptionDef& d : OPTIONS) {
         if (!d.names) {
             out << "\n" << d.help << "\n";

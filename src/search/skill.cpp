@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "shishi/core/movegen.hpp"
+#include "shishi/core/splitmix.hpp"
 #include "shishi/search/timeman.hpp"
 
 namespace shishi {
@@ -25,13 +26,6 @@ constexpr int LEVELS_PER_LINE = 6;
 constexpr int RANDOM_PERCENT[SKILL_RANDOM_TOP - SKILL_MIN + 1] = {0, 1, 2, 3, 5, 6, 8, 9, 11, 13, 16};
 
 bool full(int level) { return level >= SKILL_FULL; }
-
-uint64_t splitmix64(uint64_t& state) {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 bool allowed(Move m, const SearchLimits& limits) {
     return std::none_of(limits.excluded.begin(), limits.excluded.end(), [&](Move x) { return x.same_as(m); });

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <new>
 
+#include "shishi/core/splitmix.hpp"
 #include "shishi/search/types.hpp"
 
 namespace shishi {
@@ -16,10 +17,7 @@ namespace {
 // A well-mixed 64-bit value for each epoch (splitmix64's finaliser); epoch 0 gives 0.
 uint64_t salt_of(uint64_t epoch) {
     if (epoch == 0) return 0;
-    uint64_t z = epoch * 0x9E3779B97F4A7C15ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
+    return mix64(epoch * 0x9E3779B97F4A7C15ull);
 }
 
 }  // namespace

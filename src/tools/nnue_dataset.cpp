@@ -105,9 +105,9 @@ bool load_games(const std::vector<std::string>& files, const LoadOptions& opt, D
             data.validation_games += held_out;
         }
         if (why.empty()) continue;
-        // A record cut short by the end of the file is what a generator stopped by Ctrl-C
-        // leaves; anything else is damage.
-        if (in.eof() && why.find("truncated") != std::string::npos) {
+        // A record cut short by the end of the file (the reader ran past it) is what a
+        // generator stopped by Ctrl-C leaves; anything else is damage.
+        if (in.eof()) {
             warnings << file << ": " << why << "; skipped\n";
             ++data.truncated;
             continue;

@@ -1,76 +1,63 @@
+// The .sgames record format (training_data.hpp): one self-checking record per game.
 #include "shishi/tools/training_data.hpp"
 
+#include <array>
 #include <istream>
 #include <ostream>
 
 namespace shishi {
+
 namespace {
 
-void put_u8(std::string& b, unsigned v) { b.push_back(char(v & 0xFF)); }
-void put_u16(std::string& b, unsigned v) {
-    put_u8(b, v);
-    put_u8(b, v >> 8);
-}
-void put_u32(std::string& b, uint32_t v) {
-    put_u16(b, v & 0xFFFF);
-    put_u16(b, v >> 16);
-}
-void put_u64(std::string& b, uint64_t v) {
-    put_u32(b, uint32_t(v));
-    put_u32(b, uint32_t(v >> 32));
-}
+constexpr size_t PLY_BYTES = 8;
+constexpr size_t FIXED_BYTES = 8 + 1 + 1 + 2 + 2 + 4;  // seed .. ply_count, and the checksum
+// A game longer than this is not one Shishi plays (the ply field is 16 bits anyway); a record
+// claiming more is damaged.
+constexpr uint32_t MAX_RECORD_BYTES = FIXED_BYTES + 4096 + 65535 * PLY_BYTES;
 
-uint32_t fnv1a32(const char* p, size_t n) {
+uint32_t fnv1a32(const std::string& bytes) {
     uint32_t h = 2166136261u;
-    for (size_t i = 0; i < n; ++i) {
-        h ^= uint8_t(p[i]);
+    for (unsigned char c : bytes) {
+        h ^= c;
         h *= 16777619u;
     }
     return h;
 }
 
-// Little-endian reads from a byte buffer; the caller checks the length first.
-struct Bytes {
-    const std::string& b;
-    size_t at = 0;
-    unsigned u8() { return uint8_t(b[at++]); }
-    unsigned u16() {
-        const unsigned lo = u8();
-        return lo | u8() << 8;
-    }
-    uint32_t u32() {
-        const uint32_t lo = u16();
-        return lo | uint32_t(u16()) << 16;
-    }
-    uint64_t u64() {
-        const uint64_t lo = u32();
-        return lo | uint64_t(u32()) << 32;
-    }
-};
+template <typename T>
+void put(std::string& s, T v) {
+    for (size_t i = 0; i < sizeof(T); ++i) s.push_back(char(uint64_t(v) >> (8 * i) & 0xFF));
+}
 
-constexpr size_t FIXED_BYTES = 8 + 1 + 1 + 2 + 2 + 4;  // seed .. ply_count, checksum
-constexpr size_t PLY_BYTES = 8;
+template <typename T>
+T get(const std::string& s, size_t& at) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(uint8_t(s[at + i])) << (8 * i);
+    at += sizeof(T);
+    return T(v);
+}
 
 }  // namespace
 
 void write_training_game(std::ostream& out, const TrainingGame& g) {
     std::string body;
-    put_u64(body, g.seed);
-    put_u8(body, unsigned(g.result));
-    put_u8(body, unsigned(g.rules));
-    put_u16(body, unsigned(g.sfen.size()));
+    body.reserve(FIXED_BYTES + g.sfen.size() + g.plies.size() * PLY_BYTES);
+    put<uint64_t>(body, g.seed);
+    put<uint8_t>(body, uint8_t(g.result));
+    put<uint8_t>(body, uint8_t(g.rules));
+    put<uint16_t>(body, uint16_t(g.sfen.size()));
     body += g.sfen;
-    put_u16(body, unsigned(g.plies.size()));
+    put<uint16_t>(body, uint16_t(g.plies.size()));
     for (const TrainingPly& p : g.plies) {
-        put_u32(body, p.move.raw());
-        put_u16(body, uint16_t(p.score));
-        put_u8(body, p.keep ? 1 : 0);
-        put_u8(body, 0);
+        put<uint32_t>(body, p.move.raw());
+        put<uint16_t>(body, uint16_t(p.score));
+        put<uint8_t>(body, p.keep ? 1 : 0);
+        put<uint8_t>(body, 0);
     }
+    put<uint32_t>(body, fnv1a32(body));
     std::string head;
-    put_u32(head, TRAINING_GAME_MAGIC);
-    put_u32(head, uint32_t(body.size() + 4));
-    put_u32(body, fnv1a32(body.data(), body.size()));
+    put<uint32_t>(head, TRAINING_GAME_MAGIC);
+    put<uint32_t>(head, uint32_t(body.size()));
     out.write(head.data(), std::streamsize(head.size()));
     out.write(body.data(), std::streamsize(body.size()));
 }
@@ -78,63 +65,59 @@ void write_training_game(std::ostream& out, const TrainingGame& g) {
 bool read_training_game(std::istream& in, TrainingGame& g, std::string& error) {
     error.clear();
     const std::streamoff start = in.tellg();
-    const std::string where = "record at byte " + std::to_string(start < 0 ? 0 : start);
-    std::string head(8, '\0');
+    std::array<char, 8> head{};
     in.read(head.data(), 8);
-    if (in.gcount() == 0) return false;  // the end of the data
-    if (in.gcount() < 8) {
-        error = where + ": truncated (the file ends inside the record's header)";
+    if (in.gcount() == 0 && in.eof()) return false;  // the end, between records
+    const std::string where = "record at byte " + std::to_string(start);
+    if (in.gcount() != 8) {
+        error = where + ": cut short";
         return false;
     }
-    Bytes h{head};
-    if (h.u32() != TRAINING_GAME_MAGIC) {
-        error = where + ": not a game record (bad magic number)";
+    size_t at = 0;
+    const std::string h(head.data(), 8);
+    if (get<uint32_t>(h, at) != TRAINING_GAME_MAGIC) {
+        error = where + ": not a Shishi game record (bad magic)";
         return false;
     }
-    const uint32_t count = h.u32();
-    if (count < FIXED_BYTES || count > FIXED_BYTES + 0xFFFF + 0xFFFF * PLY_BYTES) {
-        error = where + ": bad record length " + std::to_string(count);
+    const uint32_t size = get<uint32_t>(h, at);
+    if (size < FIXED_BYTES || size > MAX_RECORD_BYTES) {
+        error = where + ": bad length " + std::to_string(size);
         return false;
     }
-    std::string body(count, '\0');
-    in.read(body.data(), std::streamsize(count));
-    if (size_t(in.gcount()) < count) {
-        error = where + ": truncated (" + std::to_string(in.gcount()) + " of " + std::to_string(count) +
-                " bytes)";
+    std::string body(size, '\0');
+    in.read(body.data(), std::streamsize(size));
+    if (uint32_t(in.gcount()) != size) {
+        error = where + ": cut short";
         return false;
     }
-    Bytes b{body};
-    const size_t checked = count - 4;
-    b.at = checked;
-    if (b.u32() != fnv1a32(body.data(), checked)) {
-        error = where + ": damaged (checksum mismatch)";
+    at = size - 4;
+    if (get<uint32_t>(body, at) != fnv1a32(body.substr(0, size - 4))) {
+        error = where + ": checksum mismatch";
         return false;
     }
-    b.at = 0;
-    TrainingGame r;
-    r.seed = b.u64();
-    r.result = int(b.u8());
-    r.rules = int(b.u8());
-    const size_t sfen_len = b.u16();
-    if (r.result > 2 || r.rules > 2 || 8 + 1 + 1 + 2 + sfen_len + 2 > checked) {
-        error = where + ": damaged (bad result, rules or start position length)";
+    at = 0;
+    g.seed = get<uint64_t>(body, at);
+    g.result = get<uint8_t>(body, at);
+    g.rules = get<uint8_t>(body, at);
+    const size_t sfen_len = get<uint16_t>(body, at);
+    if (at + sfen_len + 2 > size - 4 || g.result > 2 || g.rules > 2) {
+        error = where + ": bad fields";
         return false;
     }
-    r.sfen = body.substr(b.at, sfen_len);
-    b.at += sfen_len;
-    const size_t plies = b.u16();
-    if (b.at + plies * PLY_BYTES != checked) {
-        error = where + ": damaged (the ply count does not match the record length)";
+    g.sfen = body.substr(at, sfen_len);
+    at += sfen_len;
+    const size_t plies = get<uint16_t>(body, at);
+    if (at + plies * PLY_BYTES != size - 4) {
+        error = where + ": ply count does not match the length";
         return false;
     }
-    r.plies.resize(plies);
-    for (TrainingPly& p : r.plies) {
-        p.move = Move::from_raw(b.u32());
-        p.score = int16_t(uint16_t(b.u16()));
-        p.keep = (b.u8() & 1) != 0;
-        b.u8();
+    g.plies.resize(plies);
+    for (TrainingPly& p : g.plies) {
+        p.move = Move::from_raw(get<uint32_t>(body, at));
+        p.score = int16_t(get<uint16_t>(body, at));
+        p.keep = get<uint8_t>(body, at) & 1;
+        at += 1;
     }
-    g = std::move(r);
     return true;
 }
 

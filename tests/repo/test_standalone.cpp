@@ -28,7 +28,8 @@ std::vector<fs::path> source_files(const fs::path& root) {
             it.disable_recursion_pending();
             continue;
         }
-        if (it->is_regular_file()) files.push_back(it->path());
+        // A git worktree's .git is a file naming the main repository's folder: not a source.
+        if (it->is_regular_file() && it->path().filename() != ".git") files.push_back(it->path());
     }
     return files;
 }

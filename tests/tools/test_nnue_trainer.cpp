@@ -95,7 +95,7 @@ TEST_CASE("training data: game records read back as written; damage and truncati
     CHECK(error.find("checksum") != std::string::npos);
     std::istringstream cut(one.str().substr(0, one.str().size() - 3));
     CHECK_FALSE(read_training_game(cut, r, error));
-    CHECK(error.find("truncated") != std::string::npos);
+    CHECK(error.find("cut short") != std::string::npos);
 }
 
 TEST_CASE("the other perspective's feature is the mirrored one, for every piece and square", "[nnue-train]") {
@@ -180,7 +180,7 @@ TEST_CASE("bad game data is refused with a message naming the file and record", 
     REQUIRE(load_games({cut.path}, LoadOptions{20}, d, error, warnings));
     CHECK(d.games == 2);
     CHECK(d.truncated == 1);
-    CHECK(warnings.str().find("truncated") != std::string::npos);
+    CHECK(warnings.str().find("cut short; skipped") != std::string::npos);
 }
 
 TEST_CASE("the gradient matches finite differences for every parameter of a tiny net", "[nnue-train]") {
