@@ -66,8 +66,8 @@ std::string loss_curve_svg(const std::vector<EpochLoss>& history, const std::str
         s += "<circle cx=\"" + num(x(e.epoch)) + "\" cy=\"" + num(axis.y(e.validation)) +
              "\" r=\"2.5\" fill=\"#cb181d\"/>\n";
     }
-    // Legend, top right.
-    const double lx = x1 - 190, ly = TOP + 18;
+    // Legend, under the panel on the right (inside it, it would hide a curve).
+    const double lx = x1 - 190, ly = TOP + PANEL + 32;
     s += "<line x1=\"" + num(lx) + "\" y1=\"" + num(ly) + "\" x2=\"" + num(lx + 24) + "\" y2=\"" + num(ly) +
          "\" stroke=\"#08519c\" stroke-width=\"2\"/><text x=\"" + num(lx + 30) + "\" y=\"" + num(ly + 4) +
          "\" font-size=\"12\">training</text>\n";
