@@ -1,5 +1,6 @@
 #include "shishi/tools/nnue_dataset.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <ostream>
 
@@ -25,6 +26,21 @@ uint64_t fnv_bytes(uint64_t h, const void* p, size_t n) {
         h *= 1099511628211ull;
     }
     return h;
+}
+
+// An igui leaves its capturer in place, so igui by different pieces on the same victim give
+// the same position, and the move generator lists only the first piece's (which one depends on
+// the order of the piece lists, which a replay from the start position's text need not share
+// with the game that was recorded). Such a twin is as good as the listed move.
+bool is_listed_igui_twin(const Position& pos, Move m) {
+    if (!m.is_igui()) return false;
+    MoveList list;
+    generate_legal(pos, list);
+    // Listed: an igui on the same victim, and a double move of this mover through it (so the
+    // mover can take it on its first step).
+    auto listed = [&](auto&& pred) { return std::any_of(list.begin(), list.end(), pred); };
+    return listed([&](Move x) { return x.is_igui() && x.mid() == m.mid(); }) &&
+           listed([&](Move x) { return x.from() == m.from() && x.is_double() && x.mid() == m.mid(); });
 }
 
 }  // namespace
@@ -73,7 +89,7 @@ bool add_game(const TrainingGame& g, PositionSet& set, std::string& error) {
             const int white_result = g.result;  // 0 lost, 1 draw, 2 won, first player's view
             set.add(f, p.score, pos.side_to_move() == WHITE ? white_result : 2 - white_result);
         }
-        if (!is_legal(pos, p.move)) {
+        if (!is_legal(pos, p.move) && !is_listed_igui_twin(pos, p.move)) {
             error = "ply " + std::to_string(i + 1) + ": illegal move " + move_to_usi(p.move);
             return false;
         }

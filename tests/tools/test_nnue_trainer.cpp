@@ -58,6 +58,8 @@ const Dataset& small_data() {
     return d;
 }
 
+Square pos_of_usi(const char* s) { return *parse_usi_square(s); }
+
 bool same_model(const Model& a, const Model& b) {
     return a.w1 == b.w1 && a.b1 == b.b1 && a.w2 == b.w2 && a.b2 == b.b2;
 }
@@ -173,6 +175,21 @@ TEST_CASE("bad game data is refused with a message naming the file and record", 
     write_training_game(illegal, g);
     load(illegal.str(), 20, &error);
     CHECK(error.find("game 1: ply 6: illegal move") != std::string::npos);
+
+    // An igui twin: the Lion on 6i and the Soaring Eagle on 8h can both take the Pawn on 7i and
+    // stay, which gives one position; the generator lists the Eagle's, a game recorded the
+    // Lion's. Accepted; an igui of a piece that cannot reach the victim is not.
+    TrainingGame twin;
+    twin.sfen = "5ekgs3/4tgotcf2/12/5N6/3X4p3/12/8iP2/4+d7/5Pn1P1F1/3C8/4TO1TS3/3SGKEG4 w - 246";
+    const Position at = *parse_sfen(twin.sfen).value;
+    const Move eagle_igui = *parse_usi_move(at, "8h7i8h").value;
+    twin.plies = {{Move::double_step(0x58, eagle_igui.mid(), 0x58), 10, true}};
+    REQUIRE(at.piece_on(0x58) == make_piece(BLACK, LION));
+    PositionSet set;
+    CHECK(add_game(twin, set, error));
+    CHECK(set.size() == 1);
+    twin.plies = {{Move::double_step(pos_of_usi("3i"), eagle_igui.mid(), pos_of_usi("3i")), 10, true}};
+    CHECK_FALSE(add_game(twin, set, error));
 
     // A record cut short at the end (a stopped generator) is skipped with a warning.
     const std::string good = test::synthetic_games(3, 20);
