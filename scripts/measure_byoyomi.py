@@ -38,7 +38,7 @@ def main():
     overhead = a.overhead
     while True:
         line = until("")
-        if line.startswith("option name Move Overhead") and overhead is None:
+        if line.startswith("option name Move_Overhead") and overhead is None:
             overhead = int(line.split(" default ")[1].split()[0])
         if line == "usiok":
             break

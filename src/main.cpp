@@ -57,8 +57,10 @@ void exit_on_interrupt() { std::_Exit(130); }
 
 int main(int argc, char** argv) {
     shishi::platform::use_binary_standard_streams();
+    shishi::platform::use_utf8_console();
     shishi::platform::on_interrupt(exit_on_interrupt);
-    std::vector<std::string> args(argv + 1, argv + argc);
+    std::vector<std::string> args = shishi::platform::arguments(argc, argv);
+    args.erase(args.begin());
     shishi::StartupOptions options;
     if (!args.empty() && shishi::cli::is_command(args[0])) return shishi::cli::run_command(args, std::cout, std::cerr);
     if (shishi::looks_like_startup_options(args)) {

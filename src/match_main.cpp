@@ -14,7 +14,9 @@
 
 int main(int argc, char** argv) {
     using namespace shishi::match;
-    std::vector<std::string> args(argv + 1, argv + argc);
+    shishi::platform::use_utf8_console();
+    std::vector<std::string> args = shishi::platform::arguments(argc, argv);
+    args.erase(args.begin());
     if (args.empty()) {
         print_match_usage(std::cout);
         return 2;

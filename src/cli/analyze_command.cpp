@@ -143,7 +143,7 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         report << "\n";
     }
     if (svg_path && !analysis.positions.empty()) {
-        std::ofstream svg(*svg_path, std::ios::binary);
+        std::ofstream svg(platform::file_path(*svg_path), std::ios::binary);
         svg << record::eval_graph_svg(*rec, analysis);
         svg.close();
         if (!svg) {

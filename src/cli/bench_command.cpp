@@ -17,12 +17,20 @@ int bench_command(const std::vector<std::string>& args, std::ostream& out, std::
     // Both are optional: read only when given (anything else left over is reported by finish).
     if (a.has_positional()) depth = a.positional_int("depth", 1, 30);
     if (a.has_positional()) threads = a.positional_int("threads", 1, MAX_BENCH_THREADS);
-    if (!a.finish(err) || !depth || !threads) {
-        err << "usage: shishi bench [depth] [threads]   (depth 1-30, default " << DEFAULT_BENCH_DEPTH
-            << "; threads 1-" << MAX_BENCH_THREADS << ", default 1)\n";
+    // The evaluation: hand or nnue (Use_NNUE off or on); by default the engine's.
+    std::string use_nnue;
+    bool eval_ok = true;
+    if (a.has_positional()) {
+        const std::optional<std::string> e = a.positional_string("evaluation");
+        use_nnue = e == "hand" ? "false" : e == "nnue" ? "true" : "";
+        eval_ok = !use_nnue.empty();
+    }
+    if (!a.finish(err) || !depth || !threads || !eval_ok) {
+        err << "usage: shishi bench [depth] [threads] [hand|nnue]   (depth 1-30, default " << DEFAULT_BENCH_DEPTH
+            << "; threads 1-" << MAX_BENCH_THREADS << ", default 1; the evaluation, default the engine's)\n";
         return 2;
     }
-    run_bench(*depth, out, *threads);
+    run_bench(*depth, out, *threads, use_nnue);
     return 0;
 }
 

@@ -20,6 +20,7 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
 int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int nnue_placeholder_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 
 namespace {
 
@@ -37,21 +38,22 @@ const Command COMMANDS[] = {
     {"divide", divide_command, "divide <depth> [--fen F | --sfen S] [--rules R]  perft per root move (depth 1-12)"},
     {"perftsuite", perftsuite_command,
      "perftsuite <file> [--max-depth N] [--rules R]     check a perft reference file"},
-    {"bench", bench_command, "bench [depth] [threads]                fixed-depth search benchmark (nodes, nps);\n"
+    {"bench", bench_command, "bench [depth] [threads] [hand|nnue]    fixed-depth search benchmark (nodes, nps);\n"
                              "                                                depth 1-30 (default 7), threads 1-64 (default 1)"},
     {"benchpositions", benchpositions_command,
      "benchpositions                         bench positions as XBoard moves from the start"},
-    {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune"},
+    {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune\n"
+                           "                                                (every game must read, as for convert)"},
     {"tune", tune_command, "tune <data> [iterations] [--out F] [--holdout P]  Texel tuning of the eval weights"},
     {"analyze", analyze_command,
      "analyze <record> [options]             annotate a game (KIF, PGN, USI list): evaluations, mistakes,\n"
      "                                                summary; --depth D | --nodes N | --time S, --threads T, --hash MB,\n"
      "                                                --out annotated.kif|.pgn|.usi, --svg graph.svg, --game N,\n"
-     "                                                --from kif|pgn|usi, --kif-style lishogi-server|lishogi-client,\n"
-     "                                                --rules R"},
+     "                                                --from kif|pgn|usi, --rules R,\n"
+     "                                                --kif-style lishogi-server|lishogi-client (KIF layout)"},
     {"convert", convert_command,
      "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another;\n"
-     "                                                --kif-style lishogi-server|lishogi-client: the KIF layout"},
+     "                                                --kif-style lishogi-server|lishogi-client (KIF layout)"},
     {"gensfen", gensfen_command,
      "gensfen --out F [--games N] [--nodes N | --depth D] [--seed S] [--shard I/N] [options]\n"
      "                                                self-play training data for the learned evaluation;\n"
@@ -67,6 +69,8 @@ const Command COMMANDS[] = {
      "                                                --loss-csv F, --plot F.svg, --desc TEXT"},
     {"rules", rules_command,
      "rules                                  the rule fields: --rules keys, engine options, values, presets"},
+    {"nnue-placeholder", nnue_placeholder_command,
+     "nnue-placeholder FILE                  write the material-only placeholder net (data/nnue/shishi.nnue)"},
     {"help", help_command, "help                                   this list (also --help; `shishi COMMAND --help`)"},
 };
 

@@ -1,5 +1,6 @@
 // `shishi perft`, `shishi divide`, `shishi perftsuite`.
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 
@@ -7,6 +8,7 @@
 #include "shishi/cli/options.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/core/perft.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::cli {
 
@@ -63,7 +65,13 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
         err << "usage: shishi perftsuite <file> [--max-depth N] [--rules PRESET[,KEY=VALUE...]]\n";
         return 2;
     }
-    std::ifstream in(*file);
+    // A folder opens as a stream on some systems and reads as an empty suite.
+    std::error_code ec;
+    if (std::filesystem::is_directory(platform::file_path(*file), ec)) {
+        err << "cannot open " << *file << ": is a folder\n";
+        return 2;
+    }
+    std::ifstream in(platform::file_path(*file));
     if (!in) {
         err << "cannot open " << *file << "\n";
         return 2;
@@ -72,6 +80,11 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
     auto cases = parse_perft_suite(in, errors);
     out << std::unitbuf;  // every result line at once: Ctrl-C keeps the positions checked so far
     for (auto& e : errors) err << *file << ": " << e << "\n";
+    // A suite with nothing to check checks nothing: not a success.
+    if (cases.empty() && errors.empty()) {
+        err << *file << ": no positions\n";
+        return 1;
+    }
     int mismatches = run_perft_suite(cases, max_depth, out, *rules);
     out << cases.size() << " positions, " << mismatches << " mismatches" << std::endl;
     return mismatches || !errors.empty() ? 1 : 0;

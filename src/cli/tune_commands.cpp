@@ -1,15 +1,25 @@
 // `shishi tune-data`: quiet labelled positions from a PGN file of games.
 // `shishi tune`: Texel-style tuning of the evaluation weights on such a file.
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 
 #include "shishi/cli/interrupt.hpp"
 #include "shishi/cli/options.hpp"
 #include "shishi/cli/output_path.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/tools/tuning.hpp"
 #include "shishi/tools/training_games.hpp"
 
 namespace shishi::cli {
+namespace {
+
+bool same_file(const std::string& a, const std::string& b) {
+    std::error_code ec;
+    return std::filesystem::equivalent(a, b, ec);
+}
+
+}  // namespace
 
 int tune_data_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
     ArgReader a(args);
@@ -18,30 +28,34 @@ int tune_data_command(const std::vector<std::string>& args, std::ostream& out, s
     opt.skip_plies = a.int_option("--skip-plies", 0, 1000).value_or(opt.skip_plies);
     auto pgn = a.positional_string("PGN file");
     auto target = a.positional_string("output file");
+    if (target)
+        if (auto problem = output_path_problem(*target); !problem.empty()) a.error(problem);
+    if (pgn && target && same_file(*pgn, *target)) a.error(*target + ": is the input file");
     if (!a.finish(err) || !pgn || !target) {
         err << "usage: shishi tune-data <pgn> <out> [--every N] [--skip-plies N]\n";
         return 2;
     }
-    std::ifstream in(*pgn);
-    if (!in) {
-        err << "cannot read " << *pgn << "\n";
+    // Every game through the record reader, before anything is written: a game it cannot read
+    // fails the command, as `convert` refuses the file.
+    const auto games = record::read_all_records_file(*pgn, record::format_for_path(*pgn).value_or(record::Format::PGN));
+    if (!games) {
+        err << "error: " << games.error << "\n";
         return 1;
     }
-    std::ofstream file(*target);
+    std::ofstream file(platform::file_path(*target));
     if (!file) {
         err << "cannot write " << *target << "\n";
         return 1;
     }
-    const auto games = read_pgn_games(in);
-    file << "# quiet positions from " << games.size() << " games: <XBoard FEN> | <first player's result>\n";
+    file << "# quiet positions from " << games.value->size() << " games: <XBoard FEN> | <first player's result>\n";
     long kept = 0, seen = 0;
-    for (const PgnGame& g : games)
+    for (const record::Record& g : *games)
         for (const std::string& line : quiet_training_lines(g, opt))
             if (seen++ % every == 0) {
                 file << line << "\n";
                 ++kept;
             }
-    out << games.size() << " games, " << seen << " quiet positions, " << kept << " written to "
+    out << games.value->size() << " games, " << seen << " quiet positions, " << kept << " written to "
         << *target << "\n";
     return 0;
 }
@@ -59,7 +73,7 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
         err << "usage: shishi tune <data file> [iterations] [--out FILE] [--holdout PERCENT]\n";
         return 2;
     }
-    std::ifstream in(*data_file);
+    std::ifstream in(platform::file_path(*data_file));
     if (!in) {
         err << "cannot read " << *data_file << "\n";
         return 1;
@@ -86,7 +100,7 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
         if (tuned[i] != before[i])
             out << "  " << EVAL_PARAM_INFO[i].name << ": " << before[i] << " -> " << tuned[i] << "\n";
     if (save) {
-        std::ofstream file(*save);
+        std::ofstream file(platform::file_path(*save));
         if (!file) {
             err << "cannot write " << *save << "\n";
             return 1;

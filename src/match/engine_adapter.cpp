@@ -3,6 +3,8 @@
 #include "shishi/match/engine_adapter.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <string_view>
 #include <sstream>
 
 #include "shishi/core/text.hpp"
@@ -32,6 +34,22 @@ bool Engine::read_answer_line(std::string& line, TimePoint sent, TimePoint deadl
     return false;
 }
 
+namespace {
+
+// The engine's own spelling of an option it offers, or null: case aside, a space and an
+// underscore are the same (USI engines list Fairy-Stockfish's spelling, `Okazaki_rule`).
+const std::string* offered_as(const std::vector<std::string>& offered, std::string_view name) {
+    auto same = [](char a, char b) {
+        auto norm = [](char c) { return c == '_' ? ' ' : char(std::tolower(static_cast<unsigned char>(c))); };
+        return norm(a) == norm(b);
+    };
+    for (const std::string& o : offered)
+        if (o.size() == name.size() && std::equal(o.begin(), o.end(), name.begin(), same)) return &o;
+    return nullptr;
+}
+
+}  // namespace
+
 bool Engine::start(std::string& error) {
     name_.clear();
     offered_.clear();
@@ -41,8 +59,8 @@ bool Engine::start(std::string& error) {
     if (!config_.name.empty()) name_ = config_.name;
     if (name_.empty()) name_ = config_.command;
     for (const RuleOptionSpec& o : config_.rule_options)
-        if (std::find(offered_.begin(), offered_.end(), o.name) != offered_.end())
-            send_option(o.name, o.value, o.type == RuleOptionSpec::Type::CHECK);
+        if (const std::string* name = offered_as(offered_, o.name))
+            send_option(*name, o.value, o.type == RuleOptionSpec::Type::CHECK);
     for (const auto& [key, value] : config_.options) send_option(key, value, false);
     return finish_start(error);
 }

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "shishi/core/text_compare.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
 namespace {
@@ -110,7 +111,7 @@ std::optional<EngineSpec> parse_engine_words(const std::vector<std::string>& wor
 }
 
 std::optional<std::vector<EngineSpec>> load_engines_file(const std::string& path, std::string& error) {
-    std::ifstream in(path);
+    std::ifstream in(platform::file_path(path));
     if (!in) {
         error = "cannot read engines file '" + path + "'";
         return std::nullopt;

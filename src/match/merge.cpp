@@ -11,12 +11,13 @@
 #include "shishi/core/text.hpp"
 #include "shishi/match/runner_pgn_reader.hpp"
 #include "shishi/match/report.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
 namespace {
 
 bool read_text(const std::string& path, std::string& text) {
-    std::ifstream in(path);
+    std::ifstream in(platform::file_path(path));
     if (!in) return false;
     std::stringstream s;
     s << in.rdbuf();

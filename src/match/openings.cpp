@@ -5,6 +5,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/text.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/record/pgn.hpp"
 
 namespace shishi::match {
@@ -92,7 +93,7 @@ Parsed<std::vector<Opening>> load_pgn_openings(const std::string& path, std::ist
 }  // namespace
 
 Parsed<std::vector<Opening>> load_openings(const std::string& path) {
-    std::ifstream in(path);
+    std::ifstream in(platform::file_path(path));
     if (!in) return Parsed<std::vector<Opening>>::fail("cannot open opening file '" + path + "'");
     if (path.size() > 4 && path.compare(path.size() - 4, 4, ".pgn") == 0) return load_pgn_openings(path, in);
     std::vector<Opening> out;

@@ -1,6 +1,6 @@
 #include "shishi/match/results_json.hpp"
 
-#include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include <cmath>
@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "shishi/match/pentanomial.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
 namespace {
@@ -191,14 +192,17 @@ std::optional<ResultsFile> read_results_json(const std::string& text, std::strin
 }
 
 bool write_file_atomically(const std::string& path, const std::string& text) {
-    const std::string tmp = path + ".tmp";
+    const std::filesystem::path tmp = platform::file_path(path + ".tmp");
     {
         std::ofstream out(tmp, std::ios::trunc);
         if (!out) return false;
         out << text;
         if (!out.flush()) return false;
     }
-    return std::rename(tmp.c_str(), path.c_str()) == 0;
+    // std::filesystem::rename replaces the file on Windows too (std::rename refuses there).
+    std::error_code ec;
+    std::filesystem::rename(tmp, platform::file_path(path), ec);
+    return !ec;
 }
 
 }  // namespace shishi::match

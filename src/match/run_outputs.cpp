@@ -4,6 +4,7 @@
 #include "shishi/match/pentanomial.hpp"
 #include "shishi/match/plot.hpp"
 #include "shishi/match/results_json.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::match {
 
@@ -11,7 +12,7 @@ RunOutputs::RunOutputs(const MatchOptions& options, const std::vector<std::strin
                        std::ofstream& pgn, PgnHeader header)
     : options_(options), names_(names), schedule_(schedule), pgn_(pgn), header_(std::move(header)) {
     if (!options_.epd_path.empty())
-        epd_.open(options_.epd_path, options_.resume ? std::ios::app : std::ios::trunc);
+        epd_.open(platform::file_path(options_.epd_path), options_.resume ? std::ios::app : std::ios::trunc);
 }
 
 void RunOutputs::write_game(const GameRecord& rec) {

@@ -315,7 +315,7 @@ std::string resume_mismatch(const PgnGameSummary& g, const GameRecord& shell) {
 bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std::vector<std::string>& names,
                      const std::vector<Opening>& book, std::vector<GameSummary>& games, int& dropped,
                      std::string& error) {
-    std::ifstream in(o.pgn_path);
+    std::ifstream in(platform::file_path(o.pgn_path));
     if (!in) return true;  // nothing played yet: a fresh start
     std::stringstream text;
     text << in.rdbuf();
@@ -376,7 +376,7 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
         }
     } else if (file.complete_bytes < all.size()) {
         std::error_code ec;
-        std::filesystem::resize_file(o.pgn_path, file.complete_bytes, ec);
+        std::filesystem::resize_file(platform::file_path(o.pgn_path), file.complete_bytes, ec);
         if (ec) {
             error = "--resume: cannot drop the torn last game of '" + o.pgn_path + "': " + ec.message();
             return false;
@@ -418,7 +418,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     }
     if (o.tournament == TournamentKind::KNOCKOUT) {
         std::ofstream pgn;  // left closed without --pgn: the games are not written
-        if (!o.pgn_path.empty()) pgn.open(o.pgn_path, std::ios::trunc);
+        if (!o.pgn_path.empty()) pgn.open(platform::file_path(o.pgn_path), std::ios::trunc);
         if (!o.pgn_path.empty() && !pgn) {
             err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
             return 1;
@@ -438,7 +438,7 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         }
     }
     std::ofstream pgn;  // left closed without --pgn: the games are not written
-    if (!o.pgn_path.empty()) pgn.open(o.pgn_path, o.resume ? std::ios::app : std::ios::trunc);
+    if (!o.pgn_path.empty()) pgn.open(platform::file_path(o.pgn_path), o.resume ? std::ios::app : std::ios::trunc);
     if (!o.pgn_path.empty() && !pgn) {
         err << "shishi-match: cannot write PGN file '" << o.pgn_path << "'\n";
         return 1;

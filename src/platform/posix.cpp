@@ -26,6 +26,11 @@ void close_fd(int& fd) {
 
 }  // namespace
 
+// POSIX file names and arguments are bytes, used as they are.
+std::vector<std::string> arguments(int argc, char** argv) { return std::vector<std::string>(argv, argv + argc); }
+std::filesystem::path file_path(const std::string& name) { return std::filesystem::path(name); }
+std::string file_name(const std::filesystem::path& path) { return path.native(); }
+
 uint64_t physical_memory_bytes() {
     const long pages = sysconf(_SC_PHYS_PAGES), page_size = sysconf(_SC_PAGE_SIZE);
     if (pages <= 0 || page_size <= 0) return 0;
@@ -54,6 +59,8 @@ bool can_write(const std::string& path) {
 bool stderr_is_terminal() { return isatty(STDERR_FILENO) == 1; }
 
 void use_binary_standard_streams() {}  // POSIX streams never translate line ends
+
+void use_utf8_console() {}  // a terminal shows the bytes as its locale says, UTF-8 nearly always
 
 void on_interrupt(void (*handler)()) {
     g_interrupt_handler = handler;

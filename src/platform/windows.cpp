@@ -5,9 +5,12 @@
 
 #include <condition_variable>
 #include <cstdio>
+#include <cstring>
 #include <fcntl.h>
 #include <io.h>
+#include <iostream>
 #include <mutex>
+#include <streambuf>
 
 #include "shishi/platform/platform.hpp"
 
@@ -22,7 +25,9 @@ BOOL WINAPI on_console_event(DWORD event) {
     return TRUE;
 }
 
-std::wstring wide(const std::string& utf8) {
+// Everything inside Shishi is UTF-8; Windows' wide functions take UTF-16. (Invalid UTF-8, or a
+// lone surrogate the other way, becomes U+FFFD rather than an error.)
+std::wstring wide(std::string_view utf8) {
     if (utf8.empty()) return {};
     const int n = MultiByteToWideChar(CP_UTF8, 0, utf8.data(), int(utf8.size()), nullptr, 0);
     std::wstring w(size_t(n > 0 ? n : 0), L'\0');
@@ -30,16 +35,73 @@ std::wstring wide(const std::string& utf8) {
     return w;
 }
 
+std::string utf8(std::wstring_view w) {
+    if (w.empty()) return {};
+    const int n = WideCharToMultiByte(CP_UTF8, 0, w.data(), int(w.size()), nullptr, 0, nullptr, nullptr);
+    std::string s(size_t(n > 0 ? n : 0), '\0');
+    if (n > 0) WideCharToMultiByte(CP_UTF8, 0, w.data(), int(w.size()), s.data(), n, nullptr, nullptr);
+    return s;
+}
+
 std::string system_message(const std::string& what, DWORD code) {
-    char* text = nullptr;
-    FormatMessageA(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
-                   nullptr, code, 0, reinterpret_cast<LPSTR>(&text), 0, nullptr);
-    std::string message = what + ": " + (text ? std::string(text) : "error " + std::to_string(code));
+    wchar_t* text = nullptr;
+    FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
+                   nullptr, code, 0, reinterpret_cast<LPWSTR>(&text), 0, nullptr);
+    std::string message = what + ": " + (text ? utf8(text) : "error " + std::to_string(code));
     if (text) LocalFree(text);
     while (!message.empty() && (message.back() == '\n' || message.back() == '\r' || message.back() == '.'))
         message.pop_back();
     return message;
 }
+
+// Writes UTF-8 text to a console as UTF-16 (WriteConsoleW): a console shows the bytes it is
+// given in its own code page, and even set to UTF-8 it garbles a character whose bytes come in
+// separate writes (seen under Wine). A character cut at the end of the buffer waits for the rest.
+class ConsoleOutput : public std::streambuf {
+public:
+    explicit ConsoleOutput(HANDLE console) : console_(console) { setp(buffer_, buffer_ + sizeof buffer_); }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (sync() != 0) return traits_type::eof();
+        if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+        *pptr() = traits_type::to_char_type(c);
+        pbump(1);
+        return c;
+    }
+
+    int sync() override {
+        const size_t size = size_t(pptr() - pbase());
+        const size_t complete = complete_utf8(size);
+        const std::wstring text = wide(std::string_view(pbase(), complete));
+        bool ok = true;
+        for (size_t done = 0; ok && done < text.size();) {
+            DWORD n = 0;
+            ok = WriteConsoleW(console_, text.data() + done, DWORD(text.size() - done), &n, nullptr) && n > 0;
+            done += n;
+        }
+        const size_t rest = size - complete;
+        std::memmove(buffer_, buffer_ + complete, rest);
+        setp(buffer_, buffer_ + sizeof buffer_);
+        pbump(int(rest));
+        return ok ? 0 : -1;
+    }
+
+private:
+    // How much of the first `size` bytes ends on a whole UTF-8 character.
+    size_t complete_utf8(size_t size) const {
+        for (size_t back = 1; back <= 4 && back <= size; ++back) {
+            const unsigned char c = static_cast<unsigned char>(buffer_[size - back]);
+            if ((c & 0xC0) == 0x80) continue;  // a continuation byte: look further back
+            const size_t length = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+            return length > back ? size - back : size;
+        }
+        return size;
+    }
+
+    HANDLE console_;
+    char buffer_[4096];
+};
 
 void close_handle(HANDLE& h) {
     if (h && h != INVALID_HANDLE_VALUE) CloseHandle(h);
@@ -105,6 +167,25 @@ HANDLE open_stderr_file(const std::string& path, SECURITY_ATTRIBUTES* inheritabl
 
 }  // namespace
 
+// msvcrt.dll's parser of the wide command line: the same rules (quotes, backslashes) that give
+// main() its argv, without the ANSI code page.
+extern "C" int __wgetmainargs(int* argc, wchar_t*** argv, wchar_t*** env, int expand_wildcards, int* new_mode);
+
+std::vector<std::string> arguments(int argc, char** argv) {
+    int count = 0, new_mode = 0;
+    wchar_t** wargv = nullptr;
+    wchar_t** wenv = nullptr;
+    // No wildcard expansion, as mingw-w64 gives main() (its _dowildcard is 0).
+    if (__wgetmainargs(&count, &wargv, &wenv, 0, &new_mode) < 0 || !wargv || count != argc)
+        return std::vector<std::string>(argv, argv + argc);
+    std::vector<std::string> args;
+    for (int i = 0; i < count; ++i) args.push_back(utf8(wargv[i]));
+    return args;
+}
+
+std::filesystem::path file_path(const std::string& name) { return std::filesystem::path(wide(name)); }
+std::string file_name(const std::filesystem::path& path) { return utf8(path.native()); }
+
 uint64_t physical_memory_bytes() {
     MEMORYSTATUSEX status{};
     status.dwLength = sizeof status;
@@ -129,20 +210,35 @@ std::tm local_time(std::time_t t) {
 }
 
 std::string host_name() {
-    char buf[256] = {};
-    DWORD size = sizeof buf;
-    if (!GetComputerNameExA(ComputerNameDnsHostname, buf, &size)) return {};
-    return std::string(buf, size);
+    wchar_t buf[256] = {};
+    DWORD size = sizeof buf / sizeof buf[0];
+    if (!GetComputerNameExW(ComputerNameDnsHostname, buf, &size)) return {};
+    return utf8(std::wstring_view(buf, size));
 }
 
 bool stdout_is_terminal() { return is_console(STD_OUTPUT_HANDLE); }
-bool can_write(const std::string& path) { return _access(path.c_str(), 2) == 0; }  // 2: write
+bool can_write(const std::string& path) { return _waccess(wide(path).c_str(), 2) == 0; }  // 2: write
 
 bool stderr_is_terminal() { return is_console(STD_ERROR_HANDLE); }
 
 void use_binary_standard_streams() {
     _setmode(_fileno(stdin), _O_BINARY);
     _setmode(_fileno(stdout), _O_BINARY);
+}
+
+void use_utf8_console() {
+    // Never freed: the standard streams are flushed at exit, when static objects may be gone.
+    // Each output operation is flushed, as stdio's unbuffered console stream was.
+    if (is_console(STD_OUTPUT_HANDLE)) {
+        std::cout.rdbuf(new ConsoleOutput(GetStdHandle(STD_OUTPUT_HANDLE)));
+        std::cout.setf(std::ios::unitbuf);
+    }
+    if (is_console(STD_ERROR_HANDLE)) {
+        auto* buffer = new ConsoleOutput(GetStdHandle(STD_ERROR_HANDLE));
+        std::cerr.rdbuf(buffer);
+        std::clog.rdbuf(buffer);
+        std::clog.setf(std::ios::unitbuf);
+    }
 }
 
 void on_interrupt(void (*handler)()) {

@@ -9,6 +9,8 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/rule_options.hpp"
+#include "shishi/eval/eval.hpp"
+#include "shishi/eval/nnue_accumulator.hpp"
 #include "shishi/platform/platform.hpp"
 #include "shishi/protocol/option_list.hpp"
 #include "shishi/search/skill.hpp"
@@ -71,6 +73,27 @@ Engine::Engine(LineSink out, std::function<std::string(std::string_view)> tell, 
     options_.find("USI_Hash")->changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); });
     options_.find("Threads")->changed([this](EngineOption& o) {
         if (searcher_) searcher_->set_threads(int(o.as_int()));
+        return std::string();
+    });
+    options_.find("EvalFile")
+        ->validated([this](const std::string& file) {
+            loaded_net_.reset();
+            if (nnue::names_embedded(file)) return std::string();
+            nnue::NetworkLoad r = nnue::load_network_file(file);
+            if (!r.ok()) return r.error + " (the net in use stays)";
+            loaded_net_ = std::move(r.net);
+            return std::string();
+        })
+        .changed([this](EngineOption&) {
+            std::lock_guard<std::mutex> lock(mutex_);
+            file_net_ = std::move(loaded_net_);
+            return std::string();
+        });
+    options_.find("Use_NNUE")->changed([this](EngineOption& o) {
+        if (o.as_bool() && !network()) {
+            o.value = "false";
+            return std::string("this build has no embedded net and EvalFile names none: the hand evaluation stays");
+        }
         return std::string();
     });
     options_.find("Contempt")->changed([this](EngineOption& o) {
@@ -212,8 +235,32 @@ void Engine::serve() {
     }
 }
 
+std::shared_ptr<const nnue::Network> Engine::network() const {
+    if (!options_.as_bool("Use_NNUE")) return nullptr;
+    return file_net_ ? file_net_ : nnue::embedded_network();
+}
+
+std::string Engine::evaluation_name() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const std::shared_ptr<const nnue::Network> net = network();
+    return net ? net->name() : "hand";
+}
+
+int Engine::static_evaluation() const {
+    std::shared_ptr<const nnue::Network> net;
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        net = network();
+    }
+    if (net) return nnue::evaluate(position(), *net);
+    prepare_tables();
+    return evaluate(position());
+}
+
 void Engine::begin(Job& job) {
-    job.limits.move_overhead_ms = move_overhead_ms() + REACTION_MS;
+    searcher_->set_network(network());
+    job.limits.move_overhead_ms = move_overhead_ms();
+    job.limits.reaction_ms = REACTION_MS;
     job.limits.multipv = int(options_.as_int("MultiPV"));
     job.skill_level = int(options_.as_int("Skill Level"));
     searcher_->set_contempt(options_.as_bool("USI_AnalyseMode") ? 0 : int(options_.as_int("Contempt")));

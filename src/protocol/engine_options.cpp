@@ -2,6 +2,7 @@
 // protocol, and the two protocols' declaration lines.
 #include "shishi/protocol/engine_options.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 #include <stdexcept>
@@ -24,6 +25,16 @@ std::string fold_option_name(std::string_view name) {
     std::string s;
     for (char c : name)
         if (c != ' ' && c != '_' && c != '\t') s += char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+std::string usi_spelling(std::string_view name) {
+    // The options the USI protocol defines, which it names with its prefix.
+    static constexpr std::string_view USI_DEFINED[] = {"Hash", "Ponder", "MultiPV"};
+    std::string s(name);
+    for (std::string_view d : USI_DEFINED)
+        if (name == d) s = "USI_" + s;
+    std::replace(s.begin(), s.end(), ' ', '_');
     return s;
 }
 
@@ -57,6 +68,16 @@ EngineOption EngineOption::combo(std::string usi, std::string xboard, std::strin
     return o;
 }
 
+EngineOption EngineOption::string(std::string usi, std::string xboard, std::string def, bool names_file) {
+    EngineOption o;
+    o.usi_name = std::move(usi);
+    o.xboard_name = std::move(xboard);
+    o.type = OptionType::STRING;
+    o.default_value = std::move(def);
+    o.names_file = names_file;
+    return o;
+}
+
 int64_t EngineOption::as_int() const { return read_spin(value).value_or(0); }
 
 void OptionTable::add(EngineOption option) {
@@ -72,7 +93,8 @@ const EngineOption* OptionTable::find(std::string_view name) const {
     const std::string key = fold_option_name(name);
     if (key.empty()) return nullptr;
     for (const EngineOption& o : options_)
-        if (fold_option_name(o.usi_name) == key || (!o.xboard_name.empty() && fold_option_name(o.xboard_name) == key))
+        if (fold_option_name(o.usi_name) == key || fold_option_name(usi_spelling(o.usi_name)) == key ||
+            (!o.xboard_name.empty() && fold_option_name(o.xboard_name) == key))
             return &o;
     for (const EngineOption& o : options_)
         for (const std::string& a : o.aliases)
@@ -87,7 +109,7 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
         r.error = "unknown option '" + std::string(name) + "'";
         return r;
     }
-    const std::string& shown = o->usi_name;
+    const std::string shown = shown_name(*o);
     auto got = [&] { return text.empty() ? std::string(", got nothing") : ", got '" + std::string(text) + "'"; };
     std::string value;
     switch (o->type) {
@@ -101,7 +123,10 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
             break;
         }
         case OptionType::SPIN: {
-            std::optional<int64_t> n = read_spin(text);
+            // A number beyond int64_t reads as the nearest int64_t, so it is clamped or refused
+            // like any other number out of range.
+            const std::optional<BoundedInteger> read = read_integer(text, INT64_MIN, INT64_MAX, Sign::PLUS_MINUS);
+            std::optional<int64_t> n = read ? std::optional<int64_t>(read->value) : std::nullopt;
             if (!n || (*n < o->min && !o->clamp_below_min) || (*n > o->max && !o->clamp_above_max)) {
                 r.error = shown + " needs an integer from " + std::to_string(o->min) + " to " +
                           std::to_string(o->max) + got();
@@ -131,8 +156,13 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
             }
             break;
         }
+        case OptionType::STRING: value = text == "<empty>" ? std::string() : std::string(text); break;
     }
     if (value == o->value) return r;
+    if (o->validate) {
+        r.error = o->validate(value);
+        if (!r.ok()) return r;
+    }
     o->value = value;
     if (o->on_change) {
         std::string note = o->on_change(*o);
@@ -157,11 +187,15 @@ bool OptionTable::as_bool(std::string_view name) const {
     return o && o->as_bool();
 }
 
+std::string OptionTable::shown_name(const EngineOption& o) const {
+    return usi_spelling_ ? usi_spelling(o.usi_name) : o.usi_name;
+}
+
 std::vector<std::string> OptionTable::usi_lines() const {
     std::vector<std::string> lines;
     for (const EngineOption& o : options_) {
         if (o.usi_name.empty()) continue;
-        std::string l = "option name " + o.usi_name + " type ";
+        std::string l = "option name " + usi_spelling(o.usi_name) + " type ";
         switch (o.type) {
             case OptionType::CHECK: l += "check default " + o.value; break;
             case OptionType::SPIN:
@@ -171,6 +205,7 @@ std::vector<std::string> OptionTable::usi_lines() const {
                 l += "combo default " + o.value;
                 for (const std::string& c : o.choices) l += " var " + c;
                 break;
+            case OptionType::STRING: l += "string default " + (o.value.empty() ? std::string("<empty>") : o.value); break;
         }
         lines.push_back(l);
     }
@@ -192,6 +227,7 @@ std::vector<std::string> OptionTable::xboard_features() const {
                 for (size_t i = 0; i < o.choices.size(); ++i)
                     l += (i ? " /// " : "") + std::string(o.choices[i] == o.value ? "*" : "") + o.choices[i];
                 break;
+            case OptionType::STRING: l += (o.names_file ? "-file " : "-string ") + o.value; break;
         }
         lines.push_back(l + "\"");
     }

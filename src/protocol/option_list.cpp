@@ -23,6 +23,8 @@ constexpr int64_t MAX_CONTEMPT = 1000;
 constexpr int64_t DEFAULT_MOVE_OVERHEAD_MS = 100;
 constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 constexpr int64_t MAX_MULTIPV = 50;
+// The learned evaluation (docs/nnue.md) is off until a trained net beats the hand evaluation.
+constexpr bool DEFAULT_USE_NNUE = false;
 
 }  // namespace
 
@@ -34,14 +36,19 @@ std::vector<DeclaredOption> declared_options(const RuleSet& rules) {
     engine(O::spin("Threads", "", 1, 1, max_threads()).clamped());
     engine(O::spin("Contempt", "Contempt", 0, -MAX_CONTEMPT, MAX_CONTEMPT));
     engine(O::spin("Move Overhead", "Move Overhead", DEFAULT_MOVE_OVERHEAD_MS, 0, MAX_MOVE_OVERHEAD_MS));
-    // The aliases are Fairy-Stockfish's USI names, which lishogi's shoginet sends.
-    engine(O::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV).aka("USI_MultiPV"));
+    // USI advertises every name in Fairy-Stockfish's spelling (usi_spelling: USI_MultiPV,
+    // Skill_Level), which lishogi's shoginet sends.
+    engine(O::spin("MultiPV", "MultiPV", 1, 1, MAX_MULTIPV));
     // A level out of range reads as the nearest one offered (with a note): a host asking for
     // a weaker level than exists gets the weakest, never the level some earlier game left.
-    engine(O::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL).clamped_both_ways().aka("Skill_Level"));
+    engine(O::spin("Skill Level", "Skill Level", SKILL_FULL, SKILL_MIN, SKILL_FULL).clamped_both_ways());
     // Analysis (shoginet sets it for its analysis work): draws score 0 whatever Contempt says,
     // so the scores are the position's, not the engine's preference. Applied at each go.
     engine(O::check("USI_AnalyseMode", "", false).aka("UCI_AnalyseMode"));
+    // The evaluation: the net (EvalFile's, or the embedded one when it is empty or
+    // <embedded>) or, off, the hand evaluation. USI names as Fairy-Stockfish spells them.
+    engine(O::check("Use_NNUE", "Use NNUE", DEFAULT_USE_NNUE));
+    engine(O::string("EvalFile", "EvalFile", "", true));
     // The rule options, as the core's table of rule fields describes them (shared with
     // shishi-match).
     for (const RuleOptionSpec& spec : rule_option_specs(rules)) {

@@ -1,6 +1,7 @@
 // The USI session: translates each command to the engine layer's calls (the game, the options,
 // a search job for `go`) and their results back to text; answers the rest itself (also while a
-// search runs).
+// search runs). The command table says, a row per command, how it meets a search under way and
+// what it does.
 #include "shishi/protocol/usi.hpp"
 
 #include "shishi/protocol/line_output.hpp"
@@ -27,6 +28,23 @@ namespace {
 
 constexpr int MAX_PERFT_DEPTH = 6;
 
+class Session;
+
+// One row of the command table (commands() below). A new command is one more row.
+struct Command {
+    // How the command meets a search (or perft) under way.
+    enum class Meets {
+        ANSWERED,  // answered at once, also in the middle of a search on the host's thread
+        STOPS,     // stops the search and perft, which answer first; then carried out
+        REFUSED,   // refused while a search runs: the host must stop it first
+        WAITS,     // carried out beside a search on its own thread; after its answer on the host's
+    };
+    std::string_view name;
+    Meets meets = Meets::WAITS;
+    // Carries the command out with its words after the name; false ends the session.
+    bool (*run)(Session&, const std::vector<std::string_view>&) = nullptr;
+};
+
 class Session : public LineSession {
 public:
     explicit Session(LineSink out)
@@ -43,6 +61,8 @@ public:
     void run_inline(InputPoll input);
 
 private:
+    static const std::vector<Command>& commands();
+    static const Command* find_command(std::string_view name);
     // Handles one line; false once the loop should end (`quit`).
     bool handle(std::string_view line);
     // Inline mode: a line that arrived while a search runs on this thread.
@@ -52,11 +72,15 @@ private:
     void go(const Words& args);
     void setoption(const Words& args);
     void perft(const Words& args);
+    void isready();
+    void position(const Words& args);
+    void stop_all();  // stop, gameover, quit: the search and perft end, the search answers
     void write_lines(std::string_view text);
     // `stop`, `quit`, end of input and `go` end a perft run as they end a search.
     void stop_perft(std::string_view why);
     void info(std::string_view text) { engine_.tell(text); }
-    // Commands that change the engine's state wait until the search has answered.
+    // Commands that change the engine's state are refused while a search runs; otherwise they
+    // wait until the last search has answered.
     bool refuse_while_busy(std::string_view command);
 
     Engine engine_;   // the game too: `position` sets it, `go` searches it
@@ -83,14 +107,15 @@ void Session::run_inline(InputPoll input) {
 void Session::arrived_during_search(std::string line) {
     Words words = split_words(line);
     if (words.empty()) return;
-    const std::string_view cmd = words[0];
-    if (cmd == "stop" || cmd == "ponderhit" || cmd == "isready" || cmd == "gameover") {
+    const Command* c = find_command(words[0]);
+    const Command::Meets meets = c ? c->meets : Command::Meets::WAITS;
+    if (meets == Command::Meets::ANSWERED) {
         handle(line);
         return;
     }
-    if (cmd == "go" || cmd == "quit") {
+    if (meets == Command::Meets::STOPS) {
         engine_.stop();
-        stop_perft(cmd == "go" ? "go while perft runs: perft is stopped" : "");
+        stop_perft(c->name == "go" ? "go while perft runs: perft is stopped" : "");
     }
     deferred_.push_back(std::move(line));
 }
@@ -122,7 +147,6 @@ void Session::usi() {
 }
 
 void Session::setoption(const Words& args) {
-    if (refuse_while_busy("setoption")) return;
     SetoptionResult r = apply_setoption(args, engine_.options());
     if (!r.error.empty()) info(r.error);
     // USI_Variant chushogi (what lishogi's tools send) chooses the lishogi rules.
@@ -148,8 +172,11 @@ void Session::go(const Words& args) {
     engine_.wait();
     GoCommand go = parse_go_command(args, engine_.position().side_to_move());
     for (const std::string& n : go.notes) info(n);
+    const bool multipv = engine_.options().as_int("MultiPV") > 1;
     if (!position_error_.empty()) {
         info("no position to search: " + position_error_);
+        // A score before every bestmove, as hosts store the last one: nothing is judged here.
+        engine_.out().send(std::string("info depth 0") + (multipv ? " multipv 1" : "") + " score cp 0");
         engine_.out().send("bestmove resign");
         return;
     }
@@ -158,7 +185,6 @@ void Session::go(const Words& args) {
     // rule (a royal captured, a bare King, a repetition) is answered as Fairy-Stockfish answers
     // it: a depth-0 score (`mate 0`, or `cp 0` for a draw) and `bestmove resign`; saying why helps.
     if (job.status.over()) info(game_over_text(job.status));
-    const bool multipv = engine_.options().as_int("MultiPV") > 1;
     // Both callbacks run on the search thread, one after the other.
     auto scored = std::make_shared<bool>(false);
     job.on_info = [this, root = job.root, multipv, scored](const SearchInfo& i) {
@@ -180,7 +206,6 @@ void Session::perft(const Words& args) {
         info("perft: expected one depth from 1 to " + std::to_string(MAX_PERFT_DEPTH));
         return;
     }
-    if (refuse_while_busy("perft")) return;
     if (perft_.running()) {
         info("perft ignored: a perft is running (send stop first)");
         return;
@@ -198,56 +223,74 @@ void Session::write_lines(std::string_view text) {
     }
 }
 
+void Session::isready() {
+    if (!engine_.searching()) {
+        engine_.wait();
+        engine_.ensure_searcher();  // the hash is allocated now, not at the first go
+    }
+    engine_.out().send("readyok");
+}
+
+void Session::position(const Words& args) {
+    Parsed<UsiPosition> pos = parse_position_command(args, engine_.rules());
+    if (!pos) {
+        position_error_ = pos.error;
+        info(pos.error + "; the next go answers bestmove resign");
+        return;
+    }
+    engine_.set_position(pos.value->start, pos.value->moves);
+    position_error_.clear();
+}
+
+void Session::stop_all() {
+    stop_perft("");
+    engine_.stop();
+    engine_.wait();
+}
+
+const std::vector<Command>& Session::commands() {
+    using M = Command::Meets;
+    using W = const Words&;
+    static const std::vector<Command> table = {
+        {"usi", M::WAITS, [](Session& s, W) { s.usi(); return true; }},
+        {"isready", M::ANSWERED, [](Session& s, W) { s.isready(); return true; }},
+        {"setoption", M::REFUSED, [](Session& s, W a) { s.setoption(a); return true; }},
+        {"usinewgame", M::REFUSED, [](Session& s, W) { s.engine_.new_game(); return true; }},
+        {"position", M::WAITS, [](Session& s, W a) { s.position(a); return true; }},
+        {"go", M::STOPS, [](Session& s, W a) { s.go(a); return true; }},
+        {"stop", M::ANSWERED, [](Session& s, W) { s.stop_all(); return true; }},
+        // The game has ended (win, lose or draw); nothing more will be played in it.
+        {"gameover", M::ANSWERED, [](Session& s, W) { s.stop_all(); return true; }},
+        {"ponderhit", M::ANSWERED, [](Session& s, W) { s.engine_.ponderhit(); return true; }},
+        {"quit", M::STOPS, [](Session& s, W) { s.stop_all(); return false; }},
+        {"d", M::WAITS, [](Session& s, W) { s.write_lines(display(s.engine_.position())); return true; }},
+        {"eval", M::WAITS,
+         [](Session& s, W) {
+             s.info("evaluation " + std::to_string(s.engine_.static_evaluation()) + " cp by " +
+                    s.engine_.evaluation_name());
+             return true;
+         }},
+        {"perft", M::REFUSED, [](Session& s, W a) { s.perft(a); return true; }},
+    };
+    return table;
+}
+
+const Command* Session::find_command(std::string_view name) {
+    for (const Command& c : commands())
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
 bool Session::handle(std::string_view line) {
     Words words = split_words(line);
     if (words.empty()) return true;
-    std::string_view cmd = words[0];
-    Words args(words.begin() + 1, words.end());
-
-    if (cmd == "usi") {
-        usi();
-    } else if (cmd == "isready") {
-        if (!engine_.searching()) {
-            engine_.wait();
-            engine_.ensure_searcher();  // the hash is allocated now, not at the first go
-        }
-        engine_.out().send("readyok");
-    } else if (cmd == "setoption") {
-        setoption(args);
-    } else if (cmd == "usinewgame") {
-        if (refuse_while_busy("usinewgame")) return true;
-        engine_.new_game();
-    } else if (cmd == "position") {
-        Parsed<UsiPosition> pos = parse_position_command(args, engine_.rules());
-        if (!pos) {
-            position_error_ = pos.error;
-            info(pos.error + "; the next go answers bestmove resign");
-            return true;
-        }
-        engine_.set_position(pos.value->start, pos.value->moves);
-        position_error_.clear();
-    } else if (cmd == "go") {
-        go(args);
-    } else if (cmd == "stop" || cmd == "gameover") {
-        // gameover: the game has ended (win, lose or draw); nothing more will be played in it.
-        stop_perft("");
-        engine_.stop();
-        engine_.wait();
-    } else if (cmd == "ponderhit") {
-        engine_.ponderhit();
-    } else if (cmd == "quit") {
-        stop_perft("");
-        engine_.stop();
-        engine_.wait();
-        return false;
-    } else if (cmd == "d") {
-        write_lines(display(engine_.position()));
-    } else if (cmd == "perft") {
-        perft(args);
-    } else {
-        info("unknown command '" + echo_text(cmd) + "'");
+    const Command* c = find_command(words[0]);
+    if (!c) {
+        info("unknown command '" + echo_text(words[0]) + "'");
+        return true;
     }
-    return true;
+    if (c->meets == Command::Meets::REFUSED && refuse_while_busy(c->name)) return true;
+    return c->run(*this, Words(words.begin() + 1, words.end()));
 }
 
 }  // namespace

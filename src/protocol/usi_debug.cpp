@@ -27,7 +27,7 @@ std::string display(const Position& pos) {
 }
 
 uint64_t perft_divide(Position& pos, int depth, const std::function<void(const std::string&)>& line,
-                      const std::atomic<bool>* stop) {
+                      const std::atomic<bool>* stop, const std::function<void()>& ending) {
     MoveList legal;
     generate_legal(pos, legal);
     uint64_t total = 0;
@@ -37,6 +37,7 @@ uint64_t perft_divide(Position& pos, int depth, const std::function<void(const s
         const uint64_t n = depth > 1 ? perft(pos, depth - 1, stop) : 1;
         pos.unmake();
         if (stop && stop->load()) {
+            if (ending) ending();
             line("info string perft stopped: " + std::to_string(counted) + " of " + std::to_string(legal.size()) +
                  " moves counted, " + std::to_string(total) + " nodes in them");
             return total;
@@ -45,6 +46,7 @@ uint64_t perft_divide(Position& pos, int depth, const std::function<void(const s
         total += n;
         ++counted;
     }
+    if (ending) ending();
     line("nodes " + std::to_string(total));
     return total;
 }
@@ -55,8 +57,7 @@ void PerftRun::start(const Position& pos, int depth, LineOutput& out) {
     running_ = true;
     thread_ = std::thread([this, pos, depth, &out] {
         Position p = pos;
-        perft_divide(p, depth, [&out](const std::string& l) { out.send(l); }, &stop_);
-        running_ = false;
+        perft_divide(p, depth, [&out](const std::string& l) { out.send(l); }, &stop_, [this] { running_ = false; });
     });
 }
 
@@ -65,8 +66,8 @@ void PerftRun::run_here(const Position& pos, int depth, LineOutput& out, const s
     stop_ = false;
     running_ = true;
     Position p = pos;
-    perft_divide(p, depth, [&out, &poll](const std::string& l) { out.send(l); poll(); }, &stop_);
-    running_ = false;
+    perft_divide(p, depth, [&out, &poll](const std::string& l) { out.send(l); poll(); }, &stop_,
+                 [this] { running_ = false; });
 }
 
 void PerftRun::stop() {

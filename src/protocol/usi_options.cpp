@@ -7,7 +7,10 @@
 
 namespace shishi::usi {
 
-void add_usi_options(OptionTable& table) { add_declared_options(table, OfferedBy::USI, book_rules()); }
+void add_usi_options(OptionTable& table) {
+    add_declared_options(table, OfferedBy::USI, book_rules());
+    table.name_in_usi_spelling();
+}
 
 SetoptionResult apply_setoption(const std::vector<std::string_view>& args, OptionTable& table) {
     SetoptionResult r;
@@ -35,7 +38,7 @@ SetoptionResult apply_setoption(const std::vector<std::string_view>& args, Optio
         if (!set.ok())
             r.error = (o->usi_name == "USI_Variant" ? "setoption: this engine plays only chushogi, not '" + value + "'"
                                                     : "setoption: " + set.error) +
-                      "; " + o->usi_name + " stays " + o->value;
+                      "; " + table.shown_name(*o) + " stays " + o->value;
         r.note = set.note;
     }
     return r;

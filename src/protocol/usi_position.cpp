@@ -2,6 +2,9 @@
 // where it is played.
 #include "shishi/protocol/usi_position.hpp"
 
+#include <string_view>
+#include <utility>
+
 #include "shishi/core/text.hpp"
 
 namespace shishi::usi {
@@ -43,14 +46,28 @@ Parsed<UsiPosition> parse_position_command(const std::vector<std::string_view>& 
     return Result::ok(std::move(result));
 }
 
+namespace {
+
+// The rules name the first player White (XBoard's name for it); USI's b, Black, is that same
+// first player, so the sides are named sente and gote, which no protocol reads the other way.
+std::string usi_side_names(std::string reason) {
+    for (auto [core, usi] : {std::pair<std::string_view, std::string_view>{"White", "sente"}, {"Black", "gote"}})
+        for (size_t at = reason.find(core); at != std::string::npos; at = reason.find(core, at + usi.size()))
+            reason.replace(at, core.size(), usi);
+    return reason;
+}
+
+}  // namespace
+
 std::string game_over_text(const GameStatus& status) {
+    const std::string reason = usi_side_names(status.reason);
     switch (status.outcome) {
         case Outcome::ONGOING: return "";
-        case Outcome::WHITE_WINS: return "game over by rule, sente wins: " + status.reason + " (White = sente, Black = gote)";
-        case Outcome::BLACK_WINS: return "game over by rule, gote wins: " + status.reason + " (White = sente, Black = gote)";
+        case Outcome::WHITE_WINS: return "game over by rule, sente wins: " + reason;
+        case Outcome::BLACK_WINS: return "game over by rule, gote wins: " + reason;
         case Outcome::DRAW: break;
     }
-    return "game over by rule, draw: " + status.reason;
+    return "game over by rule, draw: " + reason;
 }
 
 }  // namespace shishi::usi

@@ -9,8 +9,7 @@
 namespace shishi {
 namespace {
 
-// The one rule for XBoard's numbers (issue 24: `level 40 1e30 0` was read as 1 minute while
-// `level 0 99999999999999 0` was refused): a number is digits, with a minus sign only where
+// The one rule for XBoard's numbers, so every command reads them alike: a number is digits, with a minus sign only where
 // the protocol sends one (`time`, `otim`), a decimal fraction only where it allows one (`st`,
 // the increment) and `MIN:SEC` only for the base time. Anything else is refused and changes
 // nothing. A well-formed number beyond what the engine can use is clamped to that limit, and
@@ -123,6 +122,7 @@ SearchLimits XboardClock::limits(int own_moves_made) const {
     l.depth = depth;
     if (move_time_ms > 0) {
         l.movetime_ms = move_time_ms;
+        l.movetime_flags = true;  // XBoard's clock counts each move down from st and can flag it
         return l;
     }
     l.time_left_ms = own_ms >= 0 ? own_ms : base_ms;

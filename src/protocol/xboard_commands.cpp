@@ -79,47 +79,50 @@ Parsed<Move> XboardSession::user_move(std::string_view text) const {
     return m;
 }
 
-bool XboardSession::refused(std::string_view cmd, const Args& a, std::string_view rest, bool bare_move) {
-    if (cmd == "usermove" || bare_move) {
-        if (!bare_move && a.size() != 1) {
-            error("bad argument", joined("usermove", a));
-            return true;
-        }
-        const std::string_view text = bare_move ? cmd : a[0];
-        std::string why = user_move(text).error;
-        // The engine thinks about its own move: a move now is out of turn (XBoard sends
-        // `force` or `?` first when it means to interrupt), and the search must still answer.
-        if (why.empty() && !force_ && !analyse_mode_ && engine_.position().side_to_move() == engine_side_ &&
-            game_search_running())
-            why = "not your turn: the engine is thinking about its move";
-        if (why.empty()) return false;
-        out_.send("Illegal move (" + echo_text(why) + "): " + echo_text(text));
+bool XboardSession::usermove_refused(const XboardCommand::Line& l) {
+    if (l.args.size() != 1) {
+        error("bad argument", joined("usermove", l.args));
         return true;
     }
-    if (cmd == "setboard") {
-        Parsed<Position> p = parse_xboard_fen(rest, engine_.rules());
-        if (!p) out_.send("tellusererror Illegal position: " + echo_text(p.error));
-        return !p;
-    }
-    if (cmd == "undo" || cmd == "remove") {
-        if (engine_.game().plies() >= (cmd == "undo" ? 1 : 2)) return false;
-        error("command not legal now", cmd);
-        return true;
-    }
-    if (cmd == "option") return option_refused(rest);
-    if (cmd == "memory" || cmd == "cores") {
-        // The clock's number rule: digits only (a huge one is clamped later), at least 1.
-        const std::optional<int64_t> n = a.size() == 1 ? read_xboard_digits(a[0]) : std::nullopt;
-        if (n && *n >= 1) return false;
-        error("bad argument", joined(cmd, a));
-        return true;
-    }
-    if (cmd == "exclude" || cmd == "include") {
-        if (a.size() == 1 && (a[0] == "all" || parse_xboard_move(engine_.position(), std::string(a[0])))) return false;
-        error(a.size() == 1 ? "illegal move" : "bad argument", joined(cmd, a));
-        return true;
-    }
-    return false;
+    const std::string_view text = l.args[0];
+    std::string why = user_move(text).error;
+    // The engine thinks about its own move: a move now is out of turn, whether or not it would be
+    // legal (a premove is the user's own piece), unless it is no move at all. XBoard sends
+    // `force` or `?` first when it means to interrupt, and the search must still answer.
+    const bool malformed = why.rfind("malformed", 0) == 0;
+    if (!malformed && !force_ && !analyse_mode_ && engine_.position().side_to_move() == engine_side_ &&
+        game_search_running())
+        why = "not your turn: the engine is thinking about its move";
+    if (why.empty()) return false;
+    out_.send("Illegal move (" + echo_text(why) + "): " + echo_text(text));
+    return true;
+}
+
+bool XboardSession::setboard_refused(std::string_view fen) {
+    Parsed<Position> p = parse_xboard_fen(fen, engine_.rules());
+    if (!p) out_.send("tellusererror Illegal position: " + echo_text(p.error));
+    return !p;
+}
+
+bool XboardSession::undo_refused(int plies, std::string_view name) {
+    if (engine_.game().plies() >= plies) return false;
+    error("command not legal now", name);
+    return true;
+}
+
+bool XboardSession::count_refused(const XboardCommand::Line& l) {
+    // The clock's number rule: digits only (a huge one is clamped later), at least 1.
+    const std::optional<int64_t> n = l.args.size() == 1 ? read_xboard_digits(l.args[0]) : std::nullopt;
+    if (n && *n >= 1) return false;
+    error("bad argument", joined(l.name, l.args));
+    return true;
+}
+
+bool XboardSession::exclude_refused(const XboardCommand::Line& l) {
+    const Args& a = l.args;
+    if (a.size() == 1 && (a[0] == "all" || parse_xboard_move(engine_.position(), std::string(a[0])))) return false;
+    error(a.size() == 1 ? "illegal move" : "bad argument", joined(l.name, a));
+    return true;
 }
 
 bool XboardSession::option_refused(std::string_view setting) {
@@ -178,7 +181,11 @@ void XboardSession::cmd_option(std::string_view setting) {
     std::string_view name = setting.substr(0, eq);
     std::string_view value = eq == std::string_view::npos ? std::string_view() : setting.substr(eq + 1);
     OptionSetResult r = engine_.options().set(name, value);
-    if (!r.ok()) return error("bad option value", "option " + std::string(setting));
+    if (!r.ok()) {
+        // A string's error (a net file that cannot be read) says why; the Error line cannot.
+        if (const EngineOption* o = engine_.options().find(name); o && o->type == OptionType::STRING) engine_.tell(r.error);
+        return error("bad option value", "option " + std::string(setting));
+    }
     if (!r.note.empty()) engine_.tell(r.note);
     if (name == "Resign") bad_scores_in_row_ = 0;
 }

@@ -1,5 +1,8 @@
-// The XBoard command dispatch: each line a host hands over (the stdin loop, run_xboard) lets a
-// running search be stopped by the commands that need it, and goes to its XboardSession method.
+// The XBoard command table and dispatch: one row per command says how it meets a search under
+// way, what bad input it refuses before anything stops (a refused command changes nothing, and
+// a search under way still moves), and what it does. The stdin loop (run_xboard) hands each line
+// to XboardSession::handle, which reads the row.
+#include <algorithm>
 #include <istream>
 #include <memory>
 #include <string>
@@ -12,25 +15,8 @@
 namespace shishi {
 namespace {
 
-// How a command meets a search under way. Commands not listed leave it running (clock and
-// display commands, queries, unknown commands).
-enum class Meets {
-    PASSES,
-    STOPS,  // changes the game or the mode: the search ends without moving
-    WAITS,  // changes a setting searches use: a game search moves first, pondering and
-            // analysis stop (analysis restarts with the new setting)
-};
-
-Meets meets(std::string_view cmd) {
-    static constexpr std::string_view STOPPING[] = {"new", "force", "go", "playother", "usermove", "setboard",
-                                                    "undo", "remove", "result", "analyze"};
-    static constexpr std::string_view WAITING[] = {"memory", "cores", "option"};
-    for (std::string_view s : STOPPING)
-        if (cmd == s) return Meets::STOPS;
-    for (std::string_view s : WAITING)
-        if (cmd == s) return Meets::WAITS;
-    return Meets::PASSES;
-}
+using Meets = XboardCommand::Meets;
+using Line = XboardCommand::Line;
 
 // A bare move (protocol version 1 sends moves without "usermove"): "h4h5", "f5f6,f6f7", "@@@@".
 bool looks_like_move(std::string_view w) {
@@ -45,92 +31,115 @@ std::string_view trim(std::string_view s) {
     return s.substr(b, s.find_last_not_of(space) + 1 - b);
 }
 
+void nothing(XboardSession&, const Line&) {}
+
 }  // namespace
+
+const std::vector<XboardCommand>& XboardSession::commands() {
+    using S = XboardSession;
+    using L = const Line&;
+    // Nothing to do for these: no draw offers accepted, no status line for ".".
+    static const std::vector<XboardCommand> table = [] {
+        std::vector<XboardCommand> t;
+        for (std::string_view quiet : {"xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "random",
+                                       ".", "draw"})
+            t.push_back({quiet, Meets::PASSES, nullptr, nothing});
+        const std::vector<XboardCommand> rows = {
+            {"quit", Meets::ENDS, nullptr, nothing},
+            {"?", Meets::MOVES_NOW, nullptr, nothing},
+            // pong must follow the move of a search already under way.
+            {"ping", Meets::MOVES_FIRST, nullptr, [](S& s, L l) { s.out_.send("pong " + std::string(l.rest)); }},
+            {"protover", Meets::PASSES, nullptr, [](S& s, L) { s.cmd_protover(); }},
+            {"hard", Meets::PASSES, nullptr, [](S& s, L) { s.ponder_enabled_ = true; }},  // from the next own move on
+            {"easy", Meets::STOPS_PONDERING, nullptr, [](S& s, L) { s.ponder_enabled_ = false; }},
+            {"new", Meets::STOPS, nullptr, [](S& s, L) { s.cmd_new(); }},
+            {"variant", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_variant(l.args); }},
+            {"force", Meets::STOPS, nullptr, [](S& s, L) { s.force_ = true; }},
+            {"result", Meets::STOPS, nullptr, [](S& s, L) { s.force_ = true; }},
+            {"go", Meets::STOPS, nullptr, [](S& s, L) { s.cmd_go(); }},
+            {"playother", Meets::STOPS, nullptr, [](S& s, L) { s.cmd_playother(); }},
+            {"usermove", Meets::STOPS, [](S& s, L l) { return s.usermove_refused(l); },
+             [](S& s, L l) { s.cmd_usermove(l.args[0]); }},
+            {"setboard", Meets::STOPS, [](S& s, L l) { return s.setboard_refused(l.rest); },
+             [](S& s, L l) { s.cmd_setboard(l.rest); }},
+            {"undo", Meets::STOPS, [](S& s, L l) { return s.undo_refused(1, l.name); },
+             [](S& s, L l) { s.cmd_undo(1, l.name); }},
+            {"remove", Meets::STOPS, [](S& s, L l) { return s.undo_refused(2, l.name); },
+             [](S& s, L l) { s.cmd_undo(2, l.name); }},
+            {"analyze", Meets::STOPS, nullptr, [](S& s, L) { s.analyse_mode_ = true; }},
+            {"exit", Meets::STOPS_ANALYSIS, nullptr, [](S& s, L) { s.analyse_mode_ = false; }},
+            {"post", Meets::PASSES, nullptr, [](S& s, L) { s.post_ = true; }},
+            {"nopost", Meets::PASSES, nullptr, [](S& s, L) { s.post_ = false; }},
+            {"level", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_level(l.args); }},
+            {"st", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_move_time(l.args); }},
+            {"sd", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_depth(l.args); }},
+            {"time", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_time(l.args, true); }},
+            {"otim", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_time(l.args, false); }},
+            {"memory", Meets::WAITS, [](S& s, L l) { return s.count_refused(l); }, [](S& s, L l) { s.cmd_memory(l.args); }},
+            {"cores", Meets::WAITS, [](S& s, L l) { return s.count_refused(l); }, [](S& s, L l) { s.cmd_cores(l.args); }},
+            {"option", Meets::WAITS, [](S& s, L l) { return s.option_refused(l.rest); },
+             [](S& s, L l) { s.cmd_option(l.rest); }},
+            {"hint", Meets::PASSES, nullptr, [](S& s, L) { s.cmd_hint(); }},
+            {"lift", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_lift(l.args); }},
+            {"put", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_put(l.args); }},
+            {"hover", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_hover(l.args); }},
+            {"exclude", Meets::STOPS_ANALYSIS, [](S& s, L l) { return s.exclude_refused(l); },
+             [](S& s, L l) { s.cmd_exclude(l.args, true); }},
+            {"include", Meets::STOPS_ANALYSIS, [](S& s, L l) { return s.exclude_refused(l); },
+             [](S& s, L l) { s.cmd_exclude(l.args, false); }},
+        };
+        t.insert(t.end(), rows.begin(), rows.end());
+        return t;
+    }();
+    return table;
+}
 
 bool XboardSession::handle(std::string_view line) {
     line = trim(line);
     if (line.empty()) return true;
     size_t sp = line.find_first_of(" \t");
-    std::string_view cmd = line.substr(0, sp);
-    std::string_view rest = sp == std::string_view::npos ? std::string_view() : trim(line.substr(sp));
-    Args args;
-    for (std::string_view r = rest; !r.empty();) {
+    Line l;
+    l.name = line.substr(0, sp);
+    l.rest = sp == std::string_view::npos ? std::string_view() : trim(line.substr(sp));
+    for (std::string_view r = l.rest; !r.empty();) {
         size_t e = r.find_first_of(" \t");
-        args.push_back(r.substr(0, e));
+        l.args.push_back(r.substr(0, e));
         r = e == std::string_view::npos ? std::string_view() : trim(r.substr(e));
     }
 
-    if (cmd == "quit") {
-        shutdown();
-        return false;
+    const std::vector<XboardCommand>& table = commands();
+    auto row = std::find_if(table.begin(), table.end(), [&](const XboardCommand& c) { return c.name == l.name; });
+    // A bare move is read as `usermove` with that move.
+    if (row == table.end() && looks_like_move(l.name) && l.args.empty()) {
+        l.args = {l.name};
+        l.rest = l.name;
+        l.name = "usermove";
+        row = std::find_if(table.begin(), table.end(), [](const XboardCommand& c) { return c.name == "usermove"; });
     }
-    if (cmd == "?") {
-        move_now();
-        return true;
-    }
-    if (cmd == "ping") {
-        wait_for_move();  // pong must follow the move of a search already under way
-        std::lock_guard<std::mutex> lock(mutex_);
-        out_.send("pong " + std::string(rest));
-        return true;
+    Meets meets = row == table.end() ? Meets::PASSES : row->meets;
+    switch (meets) {
+        case Meets::ENDS: shutdown(); return false;
+        case Meets::MOVES_NOW: move_now(); return true;
+        case Meets::MOVES_FIRST: wait_for_move(); break;
+        default: break;
     }
     // The move pondered on: the ponder search becomes the game search, nothing is stopped.
-    if (cmd == "usermove" && args.size() == 1 && try_ponder_hit(args[0])) return true;
-    const bool bare_move = looks_like_move(cmd) && args.empty();
-    if (bare_move && try_ponder_hit(cmd)) return true;
+    if (l.name == "usermove" && l.args.size() == 1 && try_ponder_hit(l.args[0])) return true;
 
-    // Bad input is refused before anything stops: a refused command changes nothing, and a
-    // search under way goes on and still moves (issue 24: `usermove zz` while thinking used to
-    // stop the search for good).
-    {
+    // Bad input is refused before anything stops.
+    if (row != table.end() && row->check) {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (refused(cmd, args, rest, bare_move)) return true;
+        if (row->check(*this, l)) return true;
     }
-    Meets m = bare_move ? Meets::STOPS : meets(cmd);
-    // Leaving analysis, or changing what it searches, matters only while analysing.
-    if ((cmd == "exit" || cmd == "exclude" || cmd == "include") && analyse_mode_) m = Meets::STOPS;
-    if (cmd == "easy" && engine_.pondering()) m = Meets::STOPS;
-    if (m == Meets::WAITS) wait_for_move();
-    const bool stopping = m != Meets::PASSES;
+    if (meets == Meets::STOPS_ANALYSIS) meets = analyse_mode_ ? Meets::STOPS : Meets::PASSES;
+    if (meets == Meets::STOPS_PONDERING) meets = engine_.pondering() ? Meets::STOPS : Meets::PASSES;
+    if (meets == Meets::WAITS) wait_for_move();
+    const bool stopping = meets == Meets::STOPS || meets == Meets::WAITS;
     if (stopping) abort_search();
 
     std::lock_guard<std::mutex> lock(mutex_);
-    if (cmd == "xboard" || cmd == "accepted" || cmd == "rejected" || cmd == "computer" || cmd == "name" ||
-        cmd == "rating" || cmd == "ics" || cmd == "random" || cmd == "." || cmd == "draw") {
-        // Nothing to do: no draw offers accepted, no status line for ".".
-    } else if (cmd == "hard") ponder_enabled_ = true;  // from the next own move on
-    else if (cmd == "easy") ponder_enabled_ = false; else if (cmd == "protover") cmd_protover();
-    else if (cmd == "new") cmd_new();
-    else if (cmd == "variant") cmd_variant(args);
-    else if (cmd == "force" || cmd == "result") force_ = true;
-    else if (cmd == "go") cmd_go();
-    else if (cmd == "playother") cmd_playother();
-    else if (cmd == "usermove") {
-        if (args.size() != 1) error("bad argument", line);
-        else cmd_usermove(args[0]);
-    } else if (cmd == "setboard") cmd_setboard(rest);
-    else if (cmd == "undo") cmd_undo(1, "undo");
-    else if (cmd == "remove") cmd_undo(2, "remove");
-    else if (cmd == "analyze") analyse_mode_ = true;
-    else if (cmd == "exit") analyse_mode_ = false;
-    else if (cmd == "post") post_ = true;
-    else if (cmd == "nopost") post_ = false;
-    else if (cmd == "level") cmd_level(args);
-    else if (cmd == "st") cmd_move_time(args);
-    else if (cmd == "sd") cmd_depth(args);
-    else if (cmd == "time") cmd_time(args, true);
-    else if (cmd == "otim") cmd_time(args, false);
-    else if (cmd == "memory") cmd_memory(args);
-    else if (cmd == "cores") cmd_cores(args);
-    else if (cmd == "option") cmd_option(rest);
-    else if (cmd == "hint") cmd_hint();
-    else if (cmd == "lift") cmd_lift(args);
-    else if (cmd == "put") cmd_put(args);
-    else if (cmd == "hover") cmd_hover(args);
-    else if (cmd == "exclude") cmd_exclude(args, true);
-    else if (cmd == "include") cmd_exclude(args, false);
-    else if (bare_move) cmd_usermove(cmd);
-    else error("unknown command", cmd);
+    if (row == table.end()) error("unknown command", l.name);
+    else row->run(*this, l);
 
     // Analysis follows every change of position or mode.
     if (stopping && analyse_mode_ && !engine_.active()) start_analysis();

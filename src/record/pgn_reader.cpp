@@ -64,7 +64,7 @@ std::vector<Game> split_games(std::string_view text) {
 }
 
 // The tags of a tag line: usually one, but "[Event "x"] [Site "y"]" holds two; anything else
-// after a tag's ']' is refused (it used to be dropped unseen).
+// after a tag's ']' is refused rather than dropped unseen.
 Parsed<std::vector<Tag>> parse_tag_line(int line_no, const std::string& line) {
     auto fail = [&](const std::string& why) {
         return Parsed<std::vector<Tag>>::fail("line " + std::to_string(line_no) + ": " + why + ": " + line);
@@ -195,13 +195,37 @@ bool looks_like_engine_score(const std::string& c) {
 
 int count_pgn_games(std::string_view text) { return int(split_games(text).size()); }
 
+namespace {
+
+Parsed<Record> read_game(const Game& g);
+
+}  // namespace
+
 Parsed<Record> read_pgn(std::string_view text, int game_number) {
     auto games = split_games(text);
     if (games.empty()) return Parsed<Record>::fail("no game in the PGN text");
     if (game_number < 1 || game_number > int(games.size()))
         return Parsed<Record>::fail("there is no game " + std::to_string(game_number) + " (the file holds " +
                                     std::to_string(games.size()) + ")");
-    const Game& g = games[size_t(game_number - 1)];
+    return read_game(games[size_t(game_number - 1)]);
+}
+
+Parsed<std::vector<Record>> read_all_pgn(std::string_view text) {
+    auto games = split_games(text);
+    if (games.empty()) return Parsed<std::vector<Record>>::fail("no game in the PGN text");
+    std::vector<Record> records;
+    records.reserve(games.size());
+    for (size_t i = 0; i < games.size(); ++i) {
+        Parsed<Record> r = read_game(games[i]);
+        if (!r) return Parsed<std::vector<Record>>::fail("game " + std::to_string(i + 1) + ": " + r.error);
+        records.push_back(std::move(*r.value));
+    }
+    return Parsed<std::vector<Record>>::ok(std::move(records));
+}
+
+namespace {
+
+Parsed<Record> read_game(const Game& g) {
     Record r;
     std::string tag_result;
     std::optional<int> ply_count;
@@ -377,4 +401,5 @@ Parsed<Record> read_pgn(std::string_view text, int game_number) {
     return Parsed<Record>::ok(r);
 }
 
+}  // namespace
 }  // namespace shishi::record

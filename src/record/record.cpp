@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "shishi/record/kif.hpp"
 #include "shishi/record/pgn.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/record/text_encoding.hpp"
 #include "shishi/record/usi_list.hpp"
 
@@ -95,26 +97,62 @@ Parsed<Record> read_record(std::string_view text, Format format, int game_number
     return Parsed<Record>::fail("unknown format");
 }
 
-Parsed<Record> read_record_file(const std::string& path, std::optional<Format> format, int game_number) {
+namespace {
+
+// A record file's text in UTF-8 and its format, or why it cannot be read ("-": standard input).
+struct FileText {
+    std::string name;  // as messages name it
+    Format format = Format::PGN;
+    std::string text;
+};
+Parsed<FileText> read_file_text(const std::string& path, std::optional<Format> format) {
     const bool stdin_path = path == "-";
-    const std::string name = stdin_path ? "standard input" : path;
+    FileText f;
+    f.name = stdin_path ? "standard input" : path;
     if (!format) format = format_for_path(path);
     if (!format)
-        return Parsed<Record>::fail(stdin_path ? name + ": give its format with --from kif|pgn|usi"
-                                               : path + ": unknown record format (use .kif, .pgn or .usi)");
+        return Parsed<FileText>::fail(stdin_path ? f.name + ": give its format with --from kif|pgn|usi"
+                                                 : path + ": unknown record format (use .kif, .pgn or .usi)");
+    f.format = *format;
     std::ostringstream bytes;
     if (stdin_path) {
         bytes << std::cin.rdbuf();
     } else {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) return Parsed<Record>::fail(path + ": cannot open");
+        // A folder opens as a stream on some systems and reads as nothing.
+        std::error_code ec;
+        if (std::filesystem::is_directory(platform::file_path(path), ec)) return Parsed<FileText>::fail(path + ": is a folder");
+        std::ifstream in(platform::file_path(path), std::ios::binary);
+        if (!in) return Parsed<FileText>::fail(path + ": cannot open");
         bytes << in.rdbuf();
     }
     auto text = to_utf8(bytes.str());
-    if (!text) return Parsed<Record>::fail(name + ": " + text.error);
-    auto r = read_record(*text, *format, game_number);
-    if (!r) return Parsed<Record>::fail(name + ": " + r.error);
+    if (!text) return Parsed<FileText>::fail(f.name + ": " + text.error);
+    f.text = std::move(*text.value);
+    return Parsed<FileText>::ok(std::move(f));
+}
+
+}  // namespace
+
+Parsed<Record> read_record_file(const std::string& path, std::optional<Format> format, int game_number) {
+    auto file = read_file_text(path, format);
+    if (!file) return Parsed<Record>::fail(file.error);
+    auto r = read_record(file.value->text, file.value->format, game_number);
+    if (!r) return Parsed<Record>::fail(file.value->name + ": " + r.error);
     return r;
+}
+
+Parsed<std::vector<Record>> read_all_records_file(const std::string& path, std::optional<Format> format) {
+    auto file = read_file_text(path, format);
+    if (!file) return Parsed<std::vector<Record>>::fail(file.error);
+    const std::string& name = file.value->name;
+    if (file.value->format == Format::PGN) {
+        auto all = read_all_pgn(file.value->text);
+        if (!all) return Parsed<std::vector<Record>>::fail(name + ": " + all.error);
+        return all;
+    }
+    auto r = read_record(file.value->text, file.value->format, 1);
+    if (!r) return Parsed<std::vector<Record>>::fail(name + ": " + r.error);
+    return Parsed<std::vector<Record>>::ok({std::move(*r.value)});
 }
 
 std::string write_record(const Record& record, Format format, const WriteOptions& options) {
@@ -132,7 +170,7 @@ std::string write_record_file(const Record& record, const std::string& path, For
         std::cout << write_record(record, format, options) << std::flush;
         return std::cout ? "" : "standard output: write failed";
     }
-    std::ofstream out(path, std::ios::binary);
+    std::ofstream out(platform::file_path(path), std::ios::binary);
     if (!out) return path + ": cannot create";
     out << write_record(record, format, options);
     out.close();

@@ -6,17 +6,19 @@
 
 namespace shishi {
 
-EvalCache::EvalCache() : entries_(new Entry[size_t(1) << BITS]) { clear(); }
+EvalCache::EvalCache() : entries_(new Entry[size_t(1) << BITS]) {
+    clear();
+    source_ = HAND_SOURCE | eval_params_generation();
+}
 
 void EvalCache::clear() {
     for (size_t i = 0; i < (size_t(1) << BITS); ++i) entries_[i] = Entry{0, EMPTY_SLOT};
-    generation_ = eval_params_generation();
 }
 
 int EvalCache::evaluate(const Position& pos) {
-    if (generation_ != eval_params_generation()) clear();
+    use(HAND_SOURCE | eval_params_generation());
     const uint64_t key = pos.key();
-    Entry& e = entries_[key & ((uint64_t(1) << BITS) - 1)];
+    Entry& e = slot(key);
     if (e.key != key || e.white_score == EMPTY_SLOT) e = Entry{key, evaluate_white(pos)};
     return pos.side_to_move() == WHITE ? e.white_score : -e.white_score;
 }

@@ -19,6 +19,7 @@
 #include "shishi/core/royal_safety.hpp"
 #include "shishi/core/rules.hpp"
 #include "shishi/eval/eval.hpp"
+#include "shishi/eval/nnue_accumulator.hpp"
 #include "shishi/search/eval_cache.hpp"
 #include "shishi/search/helper_threads.hpp"
 #include "shishi/search/move_order.hpp"
@@ -78,6 +79,8 @@ struct Shared {
     // --- configuration ---------------------------------------------------------------------
     TranspositionTable tt;
     int contempt = 0;
+    // The learned evaluation; null: the hand evaluation.
+    std::shared_ptr<const nnue::Network> net;
     // Searcher::set_poll: a single-threaded host's turn to read its input (may be empty).
     std::function<void()> poll;
 
@@ -124,7 +127,8 @@ struct Worker {
     bool aborted = false;
     int root_depth = 0;
     int seldepth = 0;
-    Move root_best;
+    Move root_best;      // the best root move of the iteration under way, once one is searched
+    int root_best_score = 0;
     bool skip_root_pass = false;  // SearchLimits::allow_pass is off and another move exists
     // RuleSet::host_mate_test: the root has a move keeping its lone royal safe, so moves that
     // leave it attacked (which XBoard would refuse) are not played.
@@ -142,6 +146,12 @@ struct Worker {
     // --- per-ply scratch (no allocation in the tree) -----------------------------------------
     HistoryTable history;
     EvalCache eval_cache;
+    // The net in use this search (shared.net's), and this worker's accumulators along its
+    // path: pushed and popped with every make and unmake in the tree (do_move, undo_move),
+    // never by the null move, which changes no piece (the accumulator holds both sides' views).
+    const nnue::Network* net = nullptr;
+    nnue::AccumulatorStack accumulators;
+    static_assert(MAX_PLY + 2 < nnue::AccumulatorStack::CAPACITY);
     std::array<Stack, MAX_PLY + 2> stack;
     // The repetition facts (repetition.hpp) of move i of the game and then the search path,
     // for the moves since the last capture; sized at the start of each search.
@@ -273,7 +283,8 @@ struct Worker {
     // better restarts the count (a capture, a Pawn or Lance move) while that still costs
     // little, instead of meeting the draw at the horizon when no restart is left in reach.
     int evaluate() {
-        const int v = eval_cache.evaluate(*pos);
+        const int v = net ? eval_cache.evaluate(*pos, net->hash(), [this] { return accumulators.evaluate(*pos); })
+                          : eval_cache.evaluate(*pos);
         if (!near_move_limit()) return v;
         const int left = pos->rules().reversible_ply_limit - pos->halfmove_clock();
         return v * std::max(left, 0) / RULE_FADE_PLIES;
@@ -305,6 +316,15 @@ struct Worker {
             if (!is_royal(k) && k != PAWN && k != GO_BETWEEN) return true;
         }
         return false;
+    }
+
+    void do_move(Move m) {
+        pos->make(m);
+        if (net) accumulators.push(*pos);
+    }
+    void undo_move() {
+        pos->unmake();
+        if (net) accumulators.pop();
     }
 
     int qsearch(int alpha, int beta, int ply, int qply = 0);
@@ -426,9 +446,9 @@ int Worker::qsearch(int alpha, int beta, int ply, int qply) {
             // Skip captures that lose material in the exchange on the destination.
             if (!see_ge(*pos, m, 0)) continue;
         }
-        pos->make(m);
+        do_move(m);
         const int score = -qsearch(-beta, -alpha, ply + 1, qply + 1);
-        pos->unmake();
+        undo_move();
         if (aborted) return 0;
         if (score > best) {
             best = score;
@@ -547,7 +567,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
         }
         if (root && skip_root_unsafe && royal_attacked_after(*pos, m)) continue;
         const Piece moved = pos->piece_on(m.from());
-        pos->make(m);
+        do_move(m);
         const int new_depth = depth - 1;
         int score;
         if (searched == 0) {
@@ -565,7 +585,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
             if (!aborted && score > alpha && r > 0) score = -search(-alpha - 1, -alpha, new_depth, ply + 1);
             if (!aborted && score > alpha && score < beta) score = -search(-beta, -alpha, new_depth, ply + 1);
         }
-        pos->unmake();
+        undo_move();
         if (aborted) return 0;
         ++searched;
         if (score > best) {
@@ -577,7 +597,10 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
                 st.pv[ply] = m;
                 for (int i = ply + 1; i < next.pv_len; ++i) st.pv[i] = next.pv[i];
                 st.pv_len = std::max(ply + 1, next.pv_len);
-                if (root) root_best = m;
+                if (root) {
+                    root_best = m;
+                    root_best_score = score;
+                }
                 if (score >= beta) {
                     if (quiet) {
                         if (st.killers[0] != m) {
@@ -641,6 +664,8 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
     seldepth = 0;
     clear_killers();
     prepare_facts_history();
+    net = shared.net.get();
+    if (net) accumulators.reset(p, *net);
 
     SearchResult result;
     MoveList root_moves;
@@ -684,15 +709,35 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         root_depth = depth;
         root_best = Move::none();
         const int score = aspiration(depth, previous);
+        const Stack& root_st = stack[0];
+        auto report = [&](int line, int line_result, const Move* pv, int pv_len) {
+            if (!on_info || !is_main()) return;
+            SearchInfo info;
+            info.depth = depth;
+            info.seldepth = seldepth;
+            info.score = line_result;
+            info.nodes = total_nodes();
+            info.time_ms = elapsed_ms();
+            info.hashfull = tt.hashfull();
+            info.multipv = line;
+            info.pv.assign(pv, pv + pv_len);
+            on_info(info);
+        };
         if (aborted) {
-            // A move that beat the previous best during the cut iteration is still better.
+            // A move that beat the previous best during the cut iteration is still better. It is
+            // reported, so the move played is the first of the last line a host has read.
             if (!root_best.is_none() && root_best != result.best) {
                 result.best = root_best;
                 result.ponder = Move::none();
+                if (root_st.pv_len > 0 && root_st.pv[0] == root_best) {
+                    if (root_st.pv_len > 1) result.ponder = root_st.pv[1];
+                    report(1, root_best_score, root_st.pv, root_st.pv_len);
+                } else {
+                    report(1, root_best_score, &root_best, 1);
+                }
             }
             break;
         }
-        const Stack& root_st = stack[0];
         if (root_st.pv_len > 0 && !root_st.pv[0].is_none()) {
             if (root_st.pv[0] != result.best && depth > 1) instability += 2;
             result.best = root_st.pv[0];
@@ -702,20 +747,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         result.score = previous = score;
         result.depth = depth;
         if (!is_main()) continue;
-        auto report = [&](int line, int line_result) {
-            if (!on_info) return;
-            SearchInfo info;
-            info.depth = depth;
-            info.seldepth = seldepth;
-            info.score = line_result;
-            info.nodes = total_nodes();
-            info.time_ms = elapsed_ms();
-            info.hashfull = tt.hashfull();
-            info.multipv = line;
-            info.pv.assign(root_st.pv, root_st.pv + root_st.pv_len);
-            on_info(info);
-        };
-        report(1, score);
+        report(1, score, root_st.pv, root_st.pv_len);
         // MultiPV: each further line is the best root move left once the better lines' moves
         // are set aside. Line 1 alone decides the move played.
         for (int k = 1; k < lines && root_st.pv_len > 0; ++k) {
@@ -724,7 +756,7 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
             const int s = aspiration(depth, depth > 1 ? line_score[size_t(k)] : score);
             if (aborted || root_st.pv_len == 0) break;
             line_score[size_t(k)] = s;
-            report(k + 1, s);
+            report(k + 1, s, root_st.pv, root_st.pv_len);
         }
         root_skipped.resize(user_skipped);
         if (aborted) break;
@@ -757,6 +789,7 @@ Searcher::~Searcher() = default;
 size_t Searcher::set_hash_mb(size_t mb) { return impl_->shared.tt.resize(std::max<size_t>(1, mb)); }
 void Searcher::set_threads(int n) { impl_->set_threads(n); }
 void Searcher::set_contempt(int cp) { impl_->shared.contempt = cp; }
+void Searcher::set_network(std::shared_ptr<const nnue::Network> net) { impl_->shared.net = std::move(net); }
 void Searcher::set_poll(std::function<void()> poll) { impl_->shared.poll = std::move(poll); }
 
 void Searcher::new_game() {

@@ -6,6 +6,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/splitmix.hpp"
+#include "shishi/eval/eval.hpp"
 #include "shishi/search/timeman.hpp"
 
 namespace shishi {
@@ -191,15 +192,40 @@ SearchResult search_at_level(Searcher& searcher, Position& pos, const SearchLimi
     SkillLineCollector collector;
     const int asked = limits.multipv;
     const SearchLimits own = skill_limits(limits, level, std::max(0, pos.move_number() - 1));
+    SearchInfo last;  // the last line the host was shown
     SearchResult result = searcher.search(pos, own, [&](const SearchInfo& info) {
         collector.add(info);
-        if (on_info && info.multipv <= asked) on_info(info);
+        if (on_info && info.multipv <= asked) {
+            on_info(info);
+            if (info.multipv == 1) last = info;
+        }
     });
-    if (const Move win = last_royal_capture(pos, limits); !win.is_none()) {
-        result.best = win;
-        result.ponder = Move::none();
+    // The move played is the first of the last line shown: a move the level plays instead of
+    // the search's own is shown with its line's score, or (a random move outside the lines)
+    // with the static evaluation at depth 0, as a search cut before its first iteration is.
+    auto answer = [&](Move best, Move reply) {
+        result.best = best;
+        result.ponder = reply;
+        if (!on_info || best.is_none() || (!last.pv.empty() && last.pv[0] == best)) return result;
+        SearchInfo info = last;
+        info.multipv = 1;
+        info.nodes = searcher.nodes_searched();
+        info.pv = {best};
+        if (!reply.is_none()) info.pv.push_back(reply);
+        const std::vector<SkillLine>& lines = collector.lines();
+        const auto line = std::find_if(lines.begin(), lines.end(), [&](const SkillLine& l) { return l.move == best; });
+        if (line != lines.end()) {
+            info.score = line->score;
+        } else {
+            Position root = pos;
+            prepare_evaluation(root);
+            info.depth = info.seldepth = 0;
+            info.score = evaluate(root);
+        }
+        on_info(info);
         return result;
-    }
+    };
+    if (const Move win = last_royal_capture(pos, limits); !win.is_none()) return answer(win, Move::none());
     const std::vector<SkillLine>& lines = collector.lines();
     // The random share: not when the search found a mate (either way), drawn from its own stream.
     const bool mate = !lines.empty() && std::any_of(lines.begin(), lines.end(), [](const SkillLine& l) {
@@ -208,20 +234,14 @@ SearchResult search_at_level(Searcher& searcher, Position& pos, const SearchLimi
     if (const int percent = skill_random_percent(level); percent > 0 && !mate && !is_mate_score(result.score)) {
         uint64_t state = skill_move_seed(game_seed, pos) ^ 0x52414E444F4D21ull;  // "RANDOM!"
         if (splitmix64(state) % 100 < uint64_t(percent)) {
-            if (const Move m = random_safe_move(pos, limits, state); !m.is_none()) {
-                result.best = m;
-                result.ponder = Move::none();
-                return result;
-            }
+            if (const Move m = random_safe_move(pos, limits, state); !m.is_none()) return answer(m, Move::none());
         }
     }
     // Without a bonus the search's own move (it may come from a last iteration cut short);
     // cut before one line: the search's own fallback.
     if (skill_noise_cp(level) <= 0 || lines.empty()) return result;
     const SkillLine& chosen = lines[skill_pick(lines, level, skill_move_seed(game_seed, pos))];
-    result.best = chosen.move;
-    result.ponder = chosen.reply;
-    return result;
+    return answer(chosen.move, chosen.reply);
 }
 
 }  // namespace shishi

@@ -1,5 +1,6 @@
 // Allocation rules (reasoning in docs/search.md):
-// - movetime: use it all but the move overhead (at most a fifth of it); with a clock as well,
+// - movetime: use it all but the engine's reaction time, and the move overhead when the host
+//   flags it like a clock (XBoard `st`), at most a fifth of it in all; with a clock as well,
 //   the clock's allocation below, cut at the movetime, when the clock would stop the search
 //   first (the first limit reached stops the search, as in Stockfish);
 // - clock: the move overhead (SearchLimits::move_overhead_ms, but at most a sixteenth of the
@@ -31,8 +32,9 @@ namespace {
 
 TimeBudget movetime_budget(const SearchLimits& limits) {
     TimeBudget b;
-    const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms);
-    const int64_t margin = std::min<int64_t>(overhead, limits.movetime_ms / 5);
+    const int64_t reaction = std::max<int64_t>(0, limits.reaction_ms);
+    const int64_t overhead = limits.movetime_flags ? std::max<int64_t>(0, limits.move_overhead_ms) : 0;
+    const int64_t margin = std::min<int64_t>(overhead + reaction, limits.movetime_ms / 5);
     b.limited = true;
     b.hard_ms = b.soft_ms = std::max<int64_t>(1, limits.movetime_ms - margin);
     b.fixed = true;
@@ -41,7 +43,7 @@ TimeBudget movetime_budget(const SearchLimits& limits) {
 
 TimeBudget clock_budget(const SearchLimits& limits, int game_ply) {
     TimeBudget b;
-    const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms);
+    const int64_t overhead = std::max<int64_t>(0, limits.move_overhead_ms) + std::max<int64_t>(0, limits.reaction_ms);
     if (limits.time_left_ms < 0 && limits.byoyomi_ms <= 0) return b;  // no clock at all
 
     const int64_t left = std::max<int64_t>(0, limits.time_left_ms);

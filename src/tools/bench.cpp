@@ -82,7 +82,7 @@ Parsed<Position> bench_position(const std::string& moves) {
     return Parsed<Position>::ok(std::move(pos));
 }
 
-std::vector<std::string> bench_commands(int depth, int threads) {
+std::vector<std::string> bench_commands(int depth, int threads, const std::string& use_nnue) {
     std::vector<std::string> lines = {
         "usi",
         "setoption name USI_Hash value " + std::to_string(BENCH_HASH_MB),
@@ -90,8 +90,9 @@ std::vector<std::string> bench_commands(int depth, int threads) {
         // The positions' moves are the book's (bench_position); lishogi's rules, USI's
         // default, would judge repetitions and bare kings differently.
         "setoption name Rules value book",
-        "isready",
     };
+    if (!use_nnue.empty()) lines.push_back("setoption name Use_NNUE value " + use_nnue);
+    lines.push_back("isready");
     for (const char* moves : BENCH_MOVES) {
         std::string position = "position startpos";
         if (const Parsed<Position> pos = bench_position(moves)) {
@@ -156,24 +157,32 @@ BenchAnswer read_answer(LineQueue& lines, const Position& root, std::ostream& ou
 }
 
 // Passes on the notes the session has written so far (a clamped option, a refused command).
+// The evaluation's name from USI `eval` ("info string evaluation N cp by NAME") is printed
+// as "eval NAME".
 void pass_notes(LineQueue& lines, std::ostream& out) {
-    while (const std::optional<std::string> line = lines.try_line())
-        if (line->rfind("info string ", 0) == 0) out << "note: " << line->substr(12) << "\n";
+    constexpr std::string_view EVAL = "info string evaluation ", BY = " cp by ";
+    while (const std::optional<std::string> line = lines.try_line()) {
+        if (line->rfind(EVAL, 0) == 0 && line->find(BY) != std::string::npos)
+            out << "eval " << line->substr(line->find(BY) + BY.size()) << "\n";
+        else if (line->rfind("info string ", 0) == 0)
+            out << "note: " << line->substr(12) << "\n";
+    }
 }
 
 }  // namespace
 
-uint64_t run_bench(int depth, std::ostream& out, int threads) {
+uint64_t run_bench(int depth, std::ostream& out, int threads, const std::string& use_nnue) {
     LineQueue lines;  // before the session: it writes here until it is gone
     std::ostream session_out(&lines);
     std::unique_ptr<LineSession> session = make_usi_session(session_out);
     uint64_t total = 0;
     std::chrono::steady_clock::time_point t0;
     int searched = 0;
-    for (const std::string& command : bench_commands(depth, threads)) {
+    for (const std::string& command : bench_commands(depth, threads, use_nnue)) {
         if (command == "usinewgame" && searched == 0) t0 = std::chrono::steady_clock::now();  // set up (hash)
         if (command.rfind("go ", 0) != 0) {
             session->handle_line(command);
+            if (command == "isready") session->handle_line("eval");
             pass_notes(lines, out);
             continue;
         }

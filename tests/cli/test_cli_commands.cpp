@@ -1,10 +1,11 @@
-// The `shishi` command-line tools as a user meets them (issue 24): every input error is reported
+// The `shishi` command-line tools as a user meets them: every input error is reported
 // before any work starts and never exits 0; --help and --version; ranges stated in errors;
 // long jobs (analyze, tune, divide) interrupted keep what they finished.
 #include <catch2/catch.hpp>
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -89,6 +90,69 @@ TEST_CASE("tune checks --out before tuning", "[cli]") {
     CHECK(holdout.err.find("missing iterations") == std::string::npos);
 }
 
+TEST_CASE("perftsuite and tune-data refuse a folder, and tune-data what the record reader cannot read", "[cli]") {
+    // A folder opens as a stream on Linux and read as nothing: it was an empty success.
+    const std::string folder = temp_path("folder");
+    std::filesystem::create_directory(folder);
+    Result suite = shishi_cli({"perftsuite", folder});
+    CHECK(suite.code == 2);
+    CHECK(suite.err.find(folder + ": is a folder") != std::string::npos);
+    const std::string target = temp_path("tune.txt");
+    Result data = shishi_cli({"tune-data", folder, target});
+    CHECK(data.code == 1);
+    CHECK(data.err.find(folder + ": is a folder") != std::string::npos);
+    CHECK_FALSE(exists(target));
+    std::filesystem::remove(folder);
+
+    // An empty suite checks nothing.
+    const std::string empty = temp_path("empty.tsv");
+    std::ofstream(empty).close();
+    Result none = shishi_cli({"perftsuite", empty});
+    CHECK(none.code == 1);
+    CHECK(none.err.find(empty + ": no positions") != std::string::npos);
+    std::remove(empty.c_str());
+
+    // Random bytes are no games.
+    const std::string noise = temp_path("noise.pgn");
+    {
+        std::ofstream out(noise, std::ios::binary);
+        uint64_t x = 0x9E3779B97F4A7C15ull;
+        for (int i = 0; i < 1 << 20; ++i) {
+            x = x * 6364136223846793005ull + 1442695040888963407ull;
+            out.put(char(x >> 56));
+        }
+    }
+    Result random = shishi_cli({"tune-data", noise, target});
+    CHECK(random.code == 1);
+    CHECK(random.err.rfind("error: " + noise + ": ", 0) == 0);
+    CHECK_FALSE(exists(target));
+    std::remove(noise.c_str());
+
+    // A game with a move that cannot be played is refused, as `convert` refuses it, not cut
+    // short where the move stands; nothing is written.
+    std::string games = slurp(GAME) + "\n" + slurp(GAME);
+    const size_t second = games.rfind("1. Ng5");
+    REQUIRE(second != std::string::npos);
+    games.replace(second, 6, "1. Zz5");
+    const std::string broken = temp_path("broken.pgn");
+    std::ofstream(broken) << games;
+    Result bad = shishi_cli({"tune-data", broken, target});
+    CHECK(bad.code == 1);
+    CHECK(bad.err.find("game 2: line ") != std::string::npos);
+    CHECK_FALSE(exists(target));
+    CHECK(shishi_cli({"convert", broken, temp_path("broken.kif"), "--game", "2"}).code != 0);
+    // The same games without the bad move are all read.
+    std::ofstream(broken) << slurp(GAME) << "\n" << slurp(GAME);
+    Result good = shishi_cli({"tune-data", broken, target});
+    CHECK(good.code == 0);
+    CHECK(good.out.rfind("2 games, ", 0) == 0);
+    // Its own input is never its output.
+    CHECK(shishi_cli({"tune-data", broken, broken}).code == 2);
+    CHECK(slurp(broken) == slurp(GAME) + "\n" + slurp(GAME));
+    std::remove(broken.c_str());
+    std::remove(target.c_str());
+}
+
 TEST_CASE("every command answers --help with its usage and exit 0", "[cli]") {
     for (const char* command :
          {"perft", "divide", "perftsuite", "bench", "benchpositions", "tune-data", "tune", "analyze", "convert"}) {
@@ -101,6 +165,11 @@ TEST_CASE("every command answers --help with its usage and exit 0", "[cli]") {
     Result bench = shishi_cli({"bench", "-h"});
     CHECK(bench.code == 0);
     CHECK(bench.out.find("depth 1-30") != std::string::npos);
+    // Every option the record commands take is in their --help.
+    for (const char* command : {"analyze", "convert"}) {
+        INFO(command);
+        CHECK(shishi_cli({command, "--help"}).out.find("--kif-style lishogi-server|lishogi-client") != std::string::npos);
+    }
 }
 
 TEST_CASE("shishi --version prints the version", "[cli]") {

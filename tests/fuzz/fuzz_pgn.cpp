@@ -1,20 +1,18 @@
-// Fuzz target: PGN games, read by read_pgn_games (the tuner's reader of shishi-match's output)
-// and written by shishi-match's write_pgn. Each game read is replayed from its FEN tag (or the
-// initial setup) while its moves parse, each move checked by check_move; the legal part is then
-// written as shishi-match would and read back, which must give the same start, moves and result.
+// Fuzz target: PGN games, read by the record reader (every tool's reader, the tuner's data
+// included) and written by shishi-match's write_pgn. Each game read is written as shishi-match
+// would write it and read back, which must give the same start, moves and result.
 #include <sstream>
 
 #include "fuzz_support.hpp"
-#include "shishi/tools/training_games.hpp"
 #include "shishi/match/game_pgn.hpp"
-#include "shishi/record/san.hpp"
+#include "shishi/record/pgn.hpp"
 
 namespace {
 
-shishi::Outcome outcome_of(double result) {
-    if (result == 1) return shishi::Outcome::WHITE_WINS;
-    if (result == 0) return shishi::Outcome::BLACK_WINS;
-    if (result == 0.5) return shishi::Outcome::DRAW;
+shishi::Outcome outcome_of(const std::string& result) {
+    if (result == "1-0") return shishi::Outcome::WHITE_WINS;
+    if (result == "0-1") return shishi::Outcome::BLACK_WINS;
+    if (result == "1/2-1/2") return shishi::Outcome::DRAW;
     return shishi::Outcome::ONGOING;
 }
 
@@ -22,56 +20,36 @@ shishi::Outcome outcome_of(double result) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     using namespace shishi;
-    std::istringstream in{std::string(fuzz::as_text(data, size))};
-    for (const PgnGame& game : read_pgn_games(in)) {
-        SHISHI_FUZZ_CHECK(game.result == -1 || game.result == 0 || game.result == 0.5 || game.result == 1);
-        match::GameRecord record;
-        if (!game.fen.empty()) {
-            auto start = parse_xboard_fen(game.fen);
-            if (!start) continue;
-            fuzz::check_position(*start);
-            record.start = *start;
-            record.start_is_initial = false;
-        } else {
-            record.start = Position::start();
+    const auto games = record::read_all_pgn(fuzz::as_text(data, size));
+    if (!games) return 0;
+    for (const record::Record& game : *games) {
+        match::GameRecord written_game;
+        fuzz::check_position(game.start);
+        written_game.start = game.start;
+        written_game.start_is_initial = game.start_is_initial;
+        written_game.start.clear_history();
+        Position pos = written_game.start;
+        for (const record::Ply& p : game.plies) {
+            fuzz::check_move(pos, p.move);
+            pos.make(p.move);
+            written_game.moves.push_back(p.move);
         }
-        record.start.clear_history();
-        Position pos = record.start;
-        for (const std::string& text : game.moves) {
-            auto m = parse_xboard_move(pos, text);
-            if (!m) break;
-            fuzz::check_move(pos, *m);
-            pos.make(*m);
-            record.moves.push_back(*m);
-        }
-        record.outcome = outcome_of(game.result);
-        record.round = 1;
-        record.white_name = "white";
-        record.black_name = "black";
-        record.date = "2026.01.01";
+        written_game.outcome = outcome_of(game.result);
+        written_game.round = 1;
+        written_game.white_name = "white";
+        written_game.black_name = "black";
+        written_game.date = "2026.01.01";
         std::ostringstream written;
-        match::write_pgn(written, record, match::PgnHeader{});
+        match::write_pgn(written, written_game, match::PgnHeader{});
 
-        std::istringstream again_in(written.str());
-        std::vector<PgnGame> again = read_pgn_games(again_in);
-        // A game with no moves and no result is not a game to the reader.
-        if (record.moves.empty() && record.outcome == Outcome::ONGOING) {
-            SHISHI_FUZZ_CHECK(again.size() <= 1);
-            continue;
-        }
-        SHISHI_FUZZ_CHECK(again.size() == 1);
-        const PgnGame& back = again[0];
-        SHISHI_FUZZ_CHECK(back.fen == (record.start_is_initial ? std::string() : to_xboard_fen(record.start)));
-        SHISHI_FUZZ_CHECK(back.moves.size() == record.moves.size());
-        // The file has XBoard's long algebraic form of double moves (e8d9-d8), so the moves are
-        // compared as moves, replayed with the record module's PGN move reader.
-        Position replay = record.start;
-        for (size_t i = 0; i < record.moves.size(); ++i) {
-            auto m = record::parse_pgn_move(replay, back.moves[i]);
-            SHISHI_FUZZ_CHECK(m && (*m).same_as(record.moves[i]));
-            replay.make(*m);
-        }
-        SHISHI_FUZZ_CHECK(back.result == (record.outcome == Outcome::ONGOING ? -1 : game.result));
+        const auto again = record::read_all_pgn(written.str());
+        SHISHI_FUZZ_CHECK(again && again.value->size() == 1);
+        const record::Record& back = again.value->front();
+        SHISHI_FUZZ_CHECK(to_xboard_fen(back.start) == to_xboard_fen(written_game.start));
+        SHISHI_FUZZ_CHECK(back.plies.size() == written_game.moves.size());
+        for (size_t i = 0; i < back.plies.size(); ++i)
+            SHISHI_FUZZ_CHECK(back.plies[i].move.same_as(written_game.moves[i]));
+        SHISHI_FUZZ_CHECK(outcome_of(back.result) == written_game.outcome);
     }
     return 0;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The two binaries as a user runs them (issue 24): --version, input errors refused before any
+# The two binaries as a user runs them: --version, input errors refused before any
 # work with a non-zero exit, engine options spelled --move-overhead, and real Ctrl-C (SIGINT) on
 # long jobs: `analyze` writes its partial annotated record, `divide` keeps the rows it printed.
 # Every wait is for an event (a line in a file, a process exit), never for a guessed time.
@@ -44,7 +44,7 @@ expect_exit "convert --to xyz" 2 "--to takes kif, pgn or usi" "$shishi" convert 
 expect_exit "analyze --out unwritable" 2 "/nonexistent/x.pgn: cannot write" \
     "$shishi" analyze "$game" --depth 30 --out /nonexistent/x.pgn
 expect_exit "bad engine option value" 2 "engine option --Threads" "$shishi" --Threads=abc
-expect_exit "--move-overhead" 0 "option name Move Overhead type spin default 300" \
+expect_exit "--move-overhead" 0 "option name Move_Overhead type spin default 300" \
     bash -c "printf 'usi\nquit\n' | '$shishi' --move-overhead 300"
 expect_exit "match --json unwritable" 1 "/nonexistent/r.json: cannot write" \
     "$match" --first /nonexistent/a --second /nonexistent/b --games 2 --tc 5 --pgn m.pgn --json /nonexistent/r.json

@@ -14,7 +14,7 @@ expect() {  # expect NAME EXPECTED-LINE INPUT ARGS...
     if ! grep -qxF "$want" <<<"$out"; then echo "FAIL: $name: no line '$want' in:"; echo "$out"; fail=1; fi
 }
 expect "usi --Threads=1" 'option name Threads type spin default 1 min 1 max '"$(nproc)" 'usi\nquit\n' --Threads=1
-expect "usi --Name value" 'option name Move Overhead type spin default 250 min 0 max 60000' 'usi\nquit\n' \
+expect "usi --Name value" 'option name Move_Overhead type spin default 250 min 0 max 60000' 'usi\nquit\n' \
     --Move_Overhead 250 --Threads=1
 expect "usi --Name=value, then a search" 'readyok' 'usi\nisready\nposition startpos\ngo depth 1\nquit\n' \
     --USI_Hash=4 --Threads=1

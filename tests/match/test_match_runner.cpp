@@ -338,3 +338,34 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
         CHECK(e.str().find(message) != std::string::npos);
     }
 }
+
+TEST_CASE("the referee's rules reach a USI engine that lists them with underscores", "[match][runner][usi]") {
+    // USI engines list Fairy-Stockfish's spelling (Shishi's own `Okazaki_rule`): the rule
+    // options are sent under the engine's spelling, not skipped as not offered.
+    const std::string log = "/tmp/shishi_match_spelling_" + std::to_string(::getpid()) + ".log";
+    const std::string script = log + ".sh";
+    {
+        std::ofstream s(script);
+        s << "while read -r line; do echo \"$line\" >> " << log << "\n"
+          << "case \"$line\" in\n"
+          << "usi) echo 'id name Spelled'; echo 'option name Okazaki_rule type check default false';"
+          << " echo 'option name Repetition_rule type combo default XBoard var XBoard var Draw'; echo usiok;;\n"
+          << "isready) echo readyok;;\nquit) exit 0;;\nesac\ndone\n";
+    }
+    EngineConfig config;
+    config.command = "sh " + script;
+    config.protocol = Protocol::USI;
+    shishi::RuleSet rules = shishi::book_rules();
+    rules.okazaki = true;
+    config.rule_options = shishi::rule_option_specs(rules);
+    std::unique_ptr<Engine> engine = make_engine(config);
+    std::string error;
+    REQUIRE(engine->start(error));
+    engine->quit();
+    const std::string sent = slurp(log);
+    CHECK(sent.find("setoption name Okazaki_rule value true\n") != std::string::npos);
+    CHECK(sent.find("setoption name Repetition_rule value ") != std::string::npos);
+    CHECK(sent.find("setoption name Okazaki rule") == std::string::npos);
+    std::remove(log.c_str());
+    std::remove(script.c_str());
+}

@@ -234,8 +234,8 @@ TEST_CASE("startup options are applied before the USI handshake; bad values are 
     std::ostringstream out;
     run_usi(in, out, {{"Threads", "1"}, {"Move Overhead", "250"}, {"Contempt", "lots"}, {"USI_Hash", "8"}});
     auto lines = stream_test::split_lines(out.str());
-    CHECK(usi_test::first_with(lines, "option name Move Overhead ") ==
-          "option name Move Overhead type spin default 250 min 0 max 60000");
+    CHECK(usi_test::first_with(lines, "option name Move_Overhead ") ==
+          "option name Move_Overhead type spin default 250 min 0 max 60000");
     CHECK(usi_test::first_with(lines, "option name USI_Hash ") ==
           "option name USI_Hash type spin default 8 min 1 max " + std::to_string(max_hash_mb()));
     CHECK(usi_test::first_with(lines, "info string") ==

@@ -1,6 +1,6 @@
-// docs/protocols.md against the engine (issue 24: the docs showed `myname="Shishi 0.1"` and a
-// USI option list without Skill Level): the option lines and the protover answer shown in the
-// docs' sample sessions, and the docs' option table, must match what the engine sends.
+// docs/protocols.md against the engine: the option lines and the protover answer shown in the
+// docs' sample sessions, the docs' option table and the messages it quotes must match what the
+// engine sends.
 #include <catch2/catch.hpp>
 
 #include <fstream>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "shishi/protocol/startup_options.hpp"
 #include "shishi/version.hpp"
 #include "usi_harness.hpp"
 #include "xboard_test_io.hpp"
@@ -68,4 +69,21 @@ TEST_CASE("docs: the XBoard session shows the engine's myname", "[docs][xboard]"
             ++mentions;
         }
     CHECK(mentions >= 1);
+}
+
+TEST_CASE("docs: a bad engine option on the command line is reported as the docs say", "[docs][cli]") {
+    // The docs quote the message of `shishi --Contempt=abc`, which ends shishi with status 2
+    // before any protocol starts (main.cpp writes "shishi: " and the parser's error).
+    const shishi::StartupParse parsed = shishi::parse_startup_options({"--Contempt=abc"});
+    REQUIRE(!parsed.error.empty());
+    const std::string message = "shishi: " + parsed.error;
+    std::string docs;
+    for (const std::string& l : doc_lines()) docs += l + " ";  // the quote may wrap
+    std::string quoted;
+    const size_t at = docs.find("(`shishi --Contempt=abc`: `");
+    REQUIRE(at != std::string::npos);
+    const size_t from = at + std::string("(`shishi --Contempt=abc`: `").size();
+    quoted = docs.substr(from, docs.find('`', from) - from);
+    CHECK(quoted == message);
+    CHECK(docs.find("info string command line") == std::string::npos);
 }

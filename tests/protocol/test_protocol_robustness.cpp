@@ -1,5 +1,5 @@
-// Issue 24: what a host can send to the protocol loops while the engine thinks, and numbers and
-// text no host should send. Nothing crashes or hangs, every `go` is answered, bad input gets a
+// What a host can send to the protocol loops while the engine thinks, and numbers and text no
+// host should send. Nothing crashes or hangs, every `go` is answered, bad input gets a
 // clear message and changes nothing.
 #include <catch2/catch.hpp>
 
@@ -54,7 +54,8 @@ TEST_CASE("xboard: a refused move while the engine thinks changes nothing; its m
           "[xboard][robustness][issue24]") {
     const std::vector<std::pair<std::string, std::string>> cases = {
         {"usermove zz", "Illegal move (malformed move): zz"},
-        {"usermove h9h8", "Illegal move (not your piece on the origin square): h9h8"},
+        // The user's next move sent early (a premove, the user's own piece): out of turn.
+        {"usermove h9h8", "Illegal move (not your turn: the engine is thinking about its move): h9h8"},
         {"a0b0", "Illegal move ("},  // a bare move (protocol 1)
         // Legal for the side to move, but that side is the engine's and it is thinking.
         {"usermove h4h5", "Illegal move (not your turn: the engine is thinking about its move): h4h5"},

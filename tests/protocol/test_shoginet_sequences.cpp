@@ -1,6 +1,6 @@
 // lishogi's distributed client shoginet (github WandererXII/shoginet) drives its variant engine
 // in Fairy-Stockfish's USI dialect; these are its exact command sequences with Shishi in that
-// engine's place (issue 23):
+// engine's place:
 // - start (src/engine.ts): `usi`, then `setoption name Threads value 1`, `setoption name
 //   USI_Hash value 64` (config/default.json), `isready`;
 // - a move work (src/work/move.ts): `setoption name USI_Variant value chushogi`, `setoption name
@@ -151,9 +151,9 @@ public:
         REQUIRE(s_.expect("usiok", 60s) == "usiok");
         const auto all = s_.lines();
         for (size_t i = from; i < all.size(); ++i)
-            if (usi_test::starts_with(all[i], "option name Skill Level type spin default ")) {
+            if (usi_test::starts_with(all[i], "option name Skill_Level type spin default ")) {
                 Words w = split(all[i]);
-                return w[7];  // option name Skill Level type spin default <value>
+                return w[6];  // option name Skill_Level type spin default <value>
             }
         return "";
     }

@@ -23,8 +23,8 @@ TEST_CASE("usi: answers the opening usi with id, options and usiok", "[usi]") {
           "option name USI_Hash type spin default 64 min 1 max " + std::to_string(shishi::max_hash_mb()));
     CHECK(first_with(out, "option name Threads ") ==
           "option name Threads type spin default 1 min 1 max " + std::to_string(shishi::max_threads()));
-    CHECK(first_with(out, "option name Move Overhead ") ==
-          "option name Move Overhead type spin default 100 min 0 max 60000");
+    CHECK(first_with(out, "option name Move_Overhead ") ==
+          "option name Move_Overhead type spin default 100 min 0 max 60000");
     CHECK(first_with(out, "option name USI_Variant ") == "option name USI_Variant type combo default chushogi var chushogi var chu");
     CHECK(first_with(out, "option name USI_Ponder ") == "option name USI_Ponder type check default false");
     CHECK(first_with(out, "option name Contempt ") ==
@@ -32,19 +32,19 @@ TEST_CASE("usi: answers the opening usi with id, options and usiok", "[usi]") {
     // The rule options (core/rule_options.hpp), lishogi's rules by default under USI.
     CHECK(first_with(out, "option name Rules ") ==
           "option name Rules type combo default lishogi var book var xboard var lishogi");
-    CHECK(first_with(out, "option name Okazaki rule ") == "option name Okazaki rule type check default false");
-    CHECK(first_with(out, "option name Lance promotes on last rank ") ==
-          "option name Lance promotes on last rank type check default true");
-    CHECK(first_with(out, "option name Lion victim protects ") == "option name Lion victim protects type check default true");
-    CHECK(first_with(out, "option name Repetition rule ") ==
-          "option name Repetition rule type combo default lishogi var XBoard var JCSA var Draw var lishogi");
-    CHECK(first_with(out, "option name Bare King ") ==
-          "option name Bare King type combo default lishogi var Off var Book var lishogi");
-    CHECK(first_with(out, "option name Host mate test ") == "option name Host mate test type check default false");
-    CHECK(first_with(out, "option name Reversible ply limit ") ==
-          "option name Reversible ply limit type spin default 0 min 0 max 10000");
-    CHECK(first_with(out, "option name SFEN counter-strike at capture ") ==
-          "option name SFEN counter-strike at capture type check default true");
+    CHECK(first_with(out, "option name Okazaki_rule ") == "option name Okazaki_rule type check default false");
+    CHECK(first_with(out, "option name Lance_promotes_on_last_rank ") ==
+          "option name Lance_promotes_on_last_rank type check default true");
+    CHECK(first_with(out, "option name Lion_victim_protects ") == "option name Lion_victim_protects type check default true");
+    CHECK(first_with(out, "option name Repetition_rule ") ==
+          "option name Repetition_rule type combo default lishogi var XBoard var JCSA var Draw var lishogi");
+    CHECK(first_with(out, "option name Bare_King ") ==
+          "option name Bare_King type combo default lishogi var Off var Book var lishogi");
+    CHECK(first_with(out, "option name Host_mate_test ") == "option name Host_mate_test type check default false");
+    CHECK(first_with(out, "option name Reversible_ply_limit ") ==
+          "option name Reversible_ply_limit type spin default 0 min 0 max 10000");
+    CHECK(first_with(out, "option name SFEN_counter-strike_at_capture ") ==
+          "option name SFEN_counter-strike_at_capture type check default true");
     // every line before usiok is an id or option line
     for (size_t i = 0; i + 1 < out.size(); ++i)
         CHECK((starts_with(out[i], "id ") || starts_with(out[i], "option name ")));
@@ -138,17 +138,15 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
         {"name USI_Hash value", "setoption: no value after 'value' for USI_Hash", ""},
         {"name USI_Hash value 0", "setoption: USI_Hash needs " + hash_range + ", got '0'", "USI_Hash"},
         {"name USI_Hash value 12abc", "setoption: USI_Hash needs " + hash_range + ", got '12abc'", "USI_Hash"},
-        {"name USI_Hash value 99999999999999999999999",
-         "setoption: USI_Hash needs " + hash_range + ", got '99999999999999999999999'", "USI_Hash"},
         {"name Threads value -1", "setoption: Threads needs " + threads_range + ", got '-1'", "Threads"},
         {"name Contempt value 1001", "setoption: Contempt needs an integer from -1000 to 1000, got '1001'", "Contempt"},
-        {"name Move Overhead value -1", "setoption: Move Overhead needs an integer from 0 to 60000, got '-1'", "Move Overhead"},
-        {"name Okazaki value yes", "setoption: Okazaki rule needs true or false, got 'yes'", "Okazaki rule"},
-        {"name Repetition value Chess", "setoption: Repetition rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'", "Repetition rule"},
-        {"name Bare King value maybe", "setoption: Bare King needs Off, Book or lishogi, got 'maybe'", "Bare King"},
+        {"name Move Overhead value -1", "setoption: Move_Overhead needs an integer from 0 to 60000, got '-1'", "Move_Overhead"},
+        {"name Okazaki value yes", "setoption: Okazaki_rule needs true or false, got 'yes'", "Okazaki_rule"},
+        {"name Repetition value Chess", "setoption: Repetition_rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'", "Repetition_rule"},
+        {"name Bare King value maybe", "setoption: Bare_King needs Off, Book or lishogi, got 'maybe'", "Bare_King"},
         {"name Reversible ply limit value -1",
-         "setoption: Reversible ply limit needs an integer from 0 to 10000, got '-1'", "Reversible ply limit"},
-        {"name Host mate test value 2", "setoption: Host mate test needs true or false, got '2'", "Host mate test"},
+         "setoption: Reversible_ply_limit needs an integer from 0 to 10000, got '-1'", "Reversible_ply_limit"},
+        {"name Host mate test value 2", "setoption: Host_mate_test needs true or false, got '2'", "Host_mate_test"},
         {"name Rules value chess", "setoption: Rules needs book, xboard or lishogi, got 'chess'", "Rules"},
         {"name Rules", "setoption: Rules needs book, xboard or lishogi, got nothing", "Rules"},
         {"name NoSuchOption value 1", "setoption: unknown option 'NoSuchOption'", ""},
@@ -210,6 +208,49 @@ TEST_CASE("usi: resource options above the machine's maximum are clamped with an
     CHECK(r.error.empty());
     CHECK(r.note == "Threads 100000 is above the maximum; using " + std::to_string(shishi::max_threads()));
     CHECK(t.table().as_int("Threads") == shishi::max_threads());
+    // A number beyond any integer type is above the maximum too: clamped alike, not refused.
+    REQUIRE(apply_setoption(split_words("name USI_Hash value 8"), t.table()).error.empty());
+    r = apply_setoption(split_words("name USI_Hash value 99999999999999999999"), t.table());
+    CHECK(r.error.empty());
+    CHECK(r.note == "USI_Hash 99999999999999999999 is above the maximum; using " + std::to_string(shishi::max_hash_mb()));
+    CHECK(t.table().as_int("USI_Hash") == int64_t(shishi::max_hash_mb()));
+    // Where nothing is clamped, such a number is refused like any value out of range.
+    r = apply_setoption(split_words("name Contempt value -99999999999999999999"), t.table());
+    CHECK(r.error == "setoption: Contempt needs an integer from -1000 to 1000, got '-99999999999999999999'; Contempt stays 0");
+}
+
+TEST_CASE("usi: every option is advertised in Fairy-Stockfish's USI spelling, any spelling accepted", "[usi][lishogi]") {
+    // shoginet reads an option's name up to its first space: no advertised name has one, and
+    // each is found under it, under its plain name and with spaces for underscores.
+    using shishi::usi::apply_setoption;
+    using shishi::usi::split_words;
+    UsiTable t;
+    // An option added later follows the same rule without naming it anywhere else.
+    t.table().add(shishi::EngineOption::check("Some New Option", "Some New Option", true));
+    const auto lines = t.table().usi_lines();
+    REQUIRE(lines.size() == t.table().options().size());
+    for (const std::string& l : lines) {
+        INFO(l);
+        const std::string name = l.substr(12, l.find(" type ") - 12);
+        CHECK(name.find(' ') == std::string::npos);
+        const shishi::EngineOption* o = t.table().find(name);
+        REQUIRE(o);
+        CHECK(shishi::usi_spelling(o->usi_name) == name);
+        CHECK(t.table().find(o->usi_name) == o);
+    }
+    CHECK(first_with(lines, "option name Some_New_Option ") == "option name Some_New_Option type check default true");
+    CHECK(first_with(lines, "option name USI_MultiPV ") == "option name USI_MultiPV type spin default 1 min 1 max 50");
+    CHECK(first_with(lines, "option name Skill_Level ") != "");
+    CHECK(first_with(lines, "option name Move_Overhead ") != "");
+    // Every spelling sets it, and the messages use the advertised one.
+    for (const char* n : {"MultiPV", "USI_MultiPV", "multipv"})
+        CHECK(apply_setoption(split_words(std::string("name ") + n + " value 2"), t.table()).error.empty());
+    CHECK(apply_setoption(split_words("name MultiPV value 0"), t.table()).error ==
+          "setoption: USI_MultiPV needs an integer from 1 to 50, got '0'; USI_MultiPV stays 2");
+    // XBoard keeps its names.
+    bool xboard_skill = false;
+    for (const std::string& f : t.table().xboard_features()) xboard_skill |= f.rfind("feature option=\"Skill Level ", 0) == 0;
+    CHECK(xboard_skill);
 }
 
 TEST_CASE("usi: a bad setoption in a session is reported as info string", "[usi]") {
@@ -224,9 +265,9 @@ TEST_CASE("usi: the option lines follow the current values", "[usi]") {
     REQUIRE(t.table().set("Okazaki", "true").ok());
     REQUIRE(t.table().set("Repetition", "draw").ok());
     auto lines = t.table().usi_lines();
-    CHECK(first_with(lines, "option name Okazaki") == "option name Okazaki rule type check default true");
+    CHECK(first_with(lines, "option name Okazaki") == "option name Okazaki_rule type check default true");
     CHECK(first_with(lines, "option name Repetition") ==
-          "option name Repetition rule type combo default Draw var XBoard var JCSA var Draw var lishogi");
+          "option name Repetition_rule type combo default Draw var XBoard var JCSA var Draw var lishogi");
 }
 
 TEST_CASE("usi: parse_integer reads bounded decimal integers only", "[usi]") {

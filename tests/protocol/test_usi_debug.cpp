@@ -4,6 +4,8 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/core/perft.hpp"
+#include "shishi/protocol/line_output.hpp"
+#include "shishi/protocol/usi_debug.hpp"
 #include "usi_harness.hpp"
 
 using namespace usi_test;
@@ -41,5 +43,49 @@ TEST_CASE("usi perft: a bad depth is refused", "[usi]") {
         auto out = run_script(std::string(cmd) + "\n");
         CHECK(first_with(out, "info string") == "info string perft: expected one depth from 1 to 6");
         CHECK(count_prefix(out, "nodes") == 0);
+    }
+}
+
+TEST_CASE("usi perft: the next perft is accepted as soon as the total is read", "[usi]") {
+    // A host waits for `nodes N`, then asks again; the run must count as ended by then.
+    Session s;
+    s.send("position startpos");
+    int refused = 0;
+    for (int i = 0; i < 200; ++i) {
+        s.send("perft 1");
+        for (;;) {
+            const std::string line = s.expect("");
+            REQUIRE(!line.empty());
+            if (starts_with(line, "info string perft")) {
+                ++refused;
+                break;
+            }
+            if (starts_with(line, "nodes ")) break;
+        }
+    }
+    CHECK(refused == 0);
+    s.send("quit");
+    CHECK(s.finish() == 0);
+}
+
+TEST_CASE("usi perft: a run counts as ended when its last line is written", "[usi]") {
+    // A host may send the next perft the moment it reads the total (or the stop line): the
+    // run must not count as running by then. Read at that very line, whichever way it ends.
+    for (int depth : {1, 5}) {
+        INFO("depth " << depth);
+        usi::PerftRun run;
+        std::string last;
+        bool running_at_last = true;
+        LineOutput out([&](std::string_view l) {
+            if (starts_with(std::string(l), "nodes ") || starts_with(std::string(l), "info string perft stopped")) {
+                last = std::string(l);
+                running_at_last = run.running();
+            }
+        });
+        run.start(Position::start(), depth, out);
+        if (depth == 5) run.stop();  // usually cut short: the stop line is the last
+        run.stop();                  // joins
+        REQUIRE(!last.empty());
+        CHECK_FALSE(running_at_last);
     }
 }

@@ -55,8 +55,8 @@ TEST_CASE("fairy dialect: Skill_Level, USI_MultiPV and USI_AnalyseMode are Fairy
         "setoption name UCI_AnalyseMode value false\nusi\n");
     CHECK(count_prefix(out, "info string") == 0);
     // run_usi answers a first `usi` by itself, with the defaults; the two sent list the values.
-    CHECK(count_prefix(out, "option name Skill Level type spin default 7 ") == 2);
-    CHECK(count_prefix(out, "option name MultiPV type spin default 3 ") == 2);
+    CHECK(count_prefix(out, "option name Skill_Level type spin default 7 ") == 2);
+    CHECK(count_prefix(out, "option name USI_MultiPV type spin default 3 ") == 2);
     CHECK(count_prefix(out, "option name USI_AnalyseMode type check default true") == 1);
     CHECK(count_prefix(out, "option name USI_AnalyseMode type check default false") == 2);
 }
@@ -66,28 +66,28 @@ TEST_CASE("fairy dialect: lishogi's lowest level -9 is taken, or read as the wea
     // force must be level 1's, never the analysis's full strength (issue 23).
     auto out = usi_test::run_script("setoption name Skill_Level value 20\nsetoption name Skill_Level value -9\nusi\n");
     const int expected = std::max(-9, SKILL_MIN);
-    CHECK(listed_value(out, "Skill Level") == std::to_string(expected));
+    CHECK(listed_value(out, "Skill_Level") == std::to_string(expected));
     if (SKILL_MIN > -9)
-        CHECK(count_prefix(out, "info string setoption: Skill Level -9 is below the minimum; using " +
+        CHECK(count_prefix(out, "info string setoption: Skill_Level -9 is below the minimum; using " +
                                     std::to_string(SKILL_MIN)) == 1);
     else
         CHECK(count_prefix(out, "info string") == 0);
     // Fairy-Stockfish's own range is -20..20: its lowest value is within reach too.
     out = usi_test::run_script("setoption name Skill_Level value 4\nsetoption name Skill_Level value -20\nusi\n");
-    CHECK(listed_value(out, "Skill Level") == std::to_string(SKILL_MIN));
+    CHECK(listed_value(out, "Skill_Level") == std::to_string(SKILL_MIN));
 }
 
 TEST_CASE("fairy dialect: a refused setoption changes nothing and says what stays in force", "[usi][lishogi]") {
     auto out = usi_test::run_script(
         "setoption name Skill_Level value 5\nsetoption name Skill_Level value weak\n"
         "setoption name USI_MultiPV value 0\nsetoption name USI_AnalyseMode value maybe\nusi\n");
-    CHECK(count_prefix(out, "info string setoption: Skill Level needs an integer from ") == 1);
-    CHECK(first_with(out, "info string setoption: Skill Level").ends_with(", got 'weak'; Skill Level stays 5"));
-    CHECK(first_with(out, "info string setoption: MultiPV").ends_with(", got '0'; MultiPV stays 1"));
+    CHECK(count_prefix(out, "info string setoption: Skill_Level needs an integer from ") == 1);
+    CHECK(first_with(out, "info string setoption: Skill_Level").ends_with(", got 'weak'; Skill_Level stays 5"));
+    CHECK(first_with(out, "info string setoption: USI_MultiPV").ends_with(", got '0'; USI_MultiPV stays 1"));
     CHECK(first_with(out, "info string setoption: USI_AnalyseMode") ==
           "info string setoption: USI_AnalyseMode needs true or false, got 'maybe'; USI_AnalyseMode stays false");
-    CHECK(listed_value(out, "Skill Level") == "5");
-    CHECK(listed_value(out, "MultiPV") == "1");
+    CHECK(listed_value(out, "Skill_Level") == "5");
+    CHECK(listed_value(out, "USI_MultiPV") == "1");
 }
 
 TEST_CASE("fairy dialect: a position whose game is over gets info depth 0 score mate 0, then resign",

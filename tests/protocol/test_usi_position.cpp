@@ -191,8 +191,7 @@ TEST_CASE("usi position: a go in a game over by rule is answered as Fairy-Stockf
     s.send("position sfen " + LION_SFEN + " moves" + moves);
     s.send("go depth 1");
     CHECK(s.expect("info string", std::chrono::seconds(60)) ==
-          "info string game over by rule, sente wins: Black repeated the position a fourth time "
-          "(White = sente, Black = gote)");
+          "info string game over by rule, sente wins: gote repeated the position a fourth time");
     CHECK(s.expect("info ", std::chrono::seconds(60)) == "info depth 0 score mate 0");
     CHECK(s.expect("bestmove ", std::chrono::seconds(60)) == "bestmove resign");
 
@@ -224,10 +223,14 @@ TEST_CASE("usi position: a go in a game over by rule is answered as Fairy-Stockf
     CHECK(count_prefix(s.lines(), "info string") == 3);
 }
 
-TEST_CASE("usi position: game_over_text names the winner in USI terms", "[usi]") {
+TEST_CASE("usi position: game_over_text names both sides in USI terms", "[usi]") {
+    // The rules name the first player White; in USI Black (b) is the first player, so the text
+    // says sente and gote only.
     CHECK(usi::game_over_text(GameStatus{}).empty());
     CHECK(usi::game_over_text({Outcome::BLACK_WINS, "White's last royal piece was captured"}) ==
-          "game over by rule, gote wins: White's last royal piece was captured (White = sente, Black = gote)");
+          "game over by rule, gote wins: sente's last royal piece was captured");
+    CHECK(usi::game_over_text({Outcome::WHITE_WINS, "Black has a bare king"}) ==
+          "game over by rule, sente wins: gote has a bare king");
     CHECK(usi::game_over_text({Outcome::DRAW, "fourth repetition"}) == "game over by rule, draw: fourth repetition");
 }
 
@@ -275,6 +278,8 @@ TEST_CASE("usi: after a position that cannot be set, go answers bestmove resign 
     CHECK_THAT(s.expect("info string"), Catch::Matchers::Contains("rejected"));
     s.send("go depth 1");
     CHECK_THAT(s.expect("info string"), Catch::Matchers::Contains("no position to search"));
+    // A score comes before the answer, as before every bestmove (hosts store the last one).
+    CHECK(s.expect("info ") == "info depth 0 score cp 0");
     CHECK(s.expect("bestmove ") == "bestmove resign");
     // A good position ends that: go searches it again.
     s.send("position startpos");

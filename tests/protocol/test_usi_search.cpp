@@ -212,3 +212,80 @@ TEST_CASE("usi search: no legal move gives bestmove resign", "[usi]") {
     s.send("go depth 3");
     CHECK(s.expect("bestmove", 60s) == "bestmove resign");
 }
+
+namespace {
+
+// Plays a game against itself at `skill`, each search cut by a different node limit, and counts
+// the bestmoves that are not the first move of the last pv sent before them.
+int bestmoves_off_the_last_pv(int skill, int plies, int& searches) {
+    Session s;
+    s.send("setoption name USI_Hash value 4");
+    s.send("setoption name Threads value 1");
+    s.send("setoption name Skill_Level value " + std::to_string(skill));
+    std::string moves;
+    int mismatches = 0;
+    searches = 0;
+    for (int ply = 0; ply < plies; ++ply) {
+        s.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
+        s.send("go nodes " + std::to_string(3000 + 1711 * ply));
+        const std::string best = s.expect("bestmove ");
+        REQUIRE(!best.empty());
+        // The last pv before this search's bestmove (the ply-th one).
+        std::string last_pv;
+        int answers = 0;
+        for (const std::string& l : s.lines()) {
+            if (starts_with(l, "bestmove ") && answers++ == ply) break;
+            const size_t pv = l.find(" pv ");
+            if (starts_with(l, "info ") && pv != std::string::npos) last_pv = std::string(usi::split_words(l.substr(pv + 4))[0]);
+        }
+        const std::string played(usi::split_words(best)[1]);
+        if (played == "resign") break;
+        ++searches;
+        if (played != last_pv) {
+            ++mismatches;
+            UNSCOPED_INFO("skill " << skill << " ply " << ply << ": " << best << " after pv " << last_pv);
+        }
+        moves += " " + played;
+    }
+    return mismatches;
+}
+
+}  // namespace
+
+TEST_CASE("usi search: every bestmove is the first move of the last pv sent", "[usi][lishogi]") {
+    // shoginet keeps the last info line as the analysis of the ply: a search cut inside an
+    // iteration that found a better move must say so before it plays it. Node limits cut the
+    // searches at many different points of a self-played game.
+    int searches = 0;
+    CHECK(bestmoves_off_the_last_pv(20, 40, searches) == 0);
+    CHECK(searches > 10);
+}
+
+TEST_CASE("usi search: at a weakened level too, every bestmove is the first move of the last pv sent",
+          "[usi][skill]") {
+    // A level plays another line's move, or a random one, than the search's best: it shows it
+    // first (the line's score, or a depth-0 static score for a move outside the lines).
+    for (int skill : {-20, 0, 10}) {
+        int searches = 0;
+        CHECK(bestmoves_off_the_last_pv(skill, 20, searches) == 0);
+        CHECK(searches > 5);
+    }
+}
+
+TEST_CASE("usi search: go movetime is spent until the move can be delivered, whatever Move Overhead", "[usi][lishogi]") {
+    // lishogi's analyses are timed by movetime: the search runs until movetime less the
+    // engine's reaction time (50 ms), never less, however loaded the machine (a lower bound).
+    Session s;
+    s.send("setoption name USI_Hash value 1");
+    s.send("setoption name Move Overhead value 300");
+    s.send("isready");
+    REQUIRE(!s.expect("readyok").empty());
+    s.send("position startpos");
+    auto t0 = std::chrono::steady_clock::now();
+    s.send("go movetime 1000");
+    const std::string line = s.expect("bestmove ", 60s);
+    const double took = seconds_since(t0);
+    check_bestmove_legal(line, Position::start());
+    CHECK(took >= 0.95);
+    CHECK(s.finish() == 0);
+}

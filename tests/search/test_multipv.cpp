@@ -85,9 +85,9 @@ TEST_CASE("usi: MultiPV option gives multipv k in the info lines", "[usi][multip
     CHECK(usi_test::count_prefix(out, "info depth 2 seldepth 2 multipv 1 score ") == 1);
     CHECK(usi_test::count_prefix(out, "info depth 2 seldepth 2 multipv 2 score ") == 1);
     CHECK(usi_test::count_prefix(out, "bestmove ") == 1);
-    CHECK(usi_test::count_prefix(out, "option name MultiPV type spin default 2 min 1 max 50") == 1);
+    CHECK(usi_test::count_prefix(out, "option name USI_MultiPV type spin default 2 min 1 max 50") == 1);
     out = usi_test::run_script("setoption name MultiPV value 51\nsetoption name MultiPV value 0\n");
-    CHECK(usi_test::count_prefix(out, "info string setoption: MultiPV needs an integer from 1 to 50") == 2);
+    CHECK(usi_test::count_prefix(out, "info string setoption: USI_MultiPV needs an integer from 1 to 50") == 2);
 }
 
 TEST_CASE("xboard: MultiPV option and analysis exclude/include", "[xboard][multipv]") {

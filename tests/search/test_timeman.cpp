@@ -200,14 +200,12 @@ TEST_CASE("the move overhead of SearchLimits is kept back from every budget", "[
     CHECK(allocate_time(l).soft_ms < small);
     l.move_overhead_ms = -5;  // nonsense reads as no overhead, not as extra time
     CHECK(allocate_time(l).hard_ms <= 10000);
-    // Fixed move time and byoyomi keep it back too.
-    SearchLimits st;
-    st.movetime_ms = 1000;
-    st.move_overhead_ms = 100;
-    CHECK(allocate_time(st).hard_ms == 900);
+    // Byoyomi keeps it back too, and the engine's reaction time with it.
     SearchLimits byo = clock_limits(0, 0, 3000);
     byo.move_overhead_ms = 100;
     CHECK(allocate_time(byo).hard_ms == 2900);
+    byo.reaction_ms = 50;
+    CHECK(allocate_time(byo).hard_ms == 2850);
     // A clock shorter than twice the overhead keeps half of it back and still thinks a little.
     SearchLimits tiny = clock_limits(100);
     tiny.move_overhead_ms = 200;
@@ -354,4 +352,25 @@ TEST_CASE("movetime and a clock together: the first limit reached ends the searc
                 CHECK(b.soft_ms <= b.hard_ms);
                 CHECK(scaled_soft_limit(b, 0) <= scaled_soft_limit(allocate_time(c, 40), 0));
             }
+}
+
+TEST_CASE("a movetime is searched until the move can be delivered, the overhead only where it flags", "[timeman][usi]") {
+    // USI `go movetime`: only the engine's reaction is kept back, as Stockfish spends it whole;
+    // the Move Overhead guards a clock, and no flag falls on a movetime.
+    SearchLimits l;
+    l.movetime_ms = 1000;
+    l.move_overhead_ms = 100;
+    l.reaction_ms = 50;
+    CHECK(allocate_time(l).hard_ms == 950);
+    l.move_overhead_ms = 5000;
+    CHECK(allocate_time(l).hard_ms == 950);
+    // XBoard's `st` is counted down on its clock and flagged: the overhead is kept back there.
+    l.move_overhead_ms = 100;
+    l.movetime_flags = true;
+    CHECK(allocate_time(l).hard_ms == 850);
+    // A short movetime still gets four fifths of itself, whatever is kept back.
+    l.movetime_ms = 50;
+    CHECK(allocate_time(l).hard_ms == 40);
+    l.movetime_flags = false;
+    CHECK(allocate_time(l).hard_ms == 40);
 }

@@ -120,22 +120,6 @@ TEST_CASE("weights are written as name-value lines", "[tune]") {
     CHECK(lines == EVAL_PARAM_NB);
 }
 
-TEST_CASE("PGN reader: tags, comments, move numbers and results", "[tune]") {
-    std::istringstream in(
-        "[Event \"x\"]\n[Result \"1-0\"]\n\n1. h2i2 g10f8 2. c1b2 {opening\nline} k12k11 1-0\n\n"
-        "[Event \"y\"]\n[Result \"1/2-1/2\"]\n[FEN \"" + ROOK_UP + "\"]\n\n1. f6f7 $1 1/2-1/2\n"
-        "[Event \"z\"]\n[Result \"*\"]\n\n1. h2i2 *\n");
-    const auto games = read_pgn_games(in);
-    REQUIRE(games.size() == 3);
-    CHECK(games[0].result == 1.0);
-    CHECK(games[0].moves == std::vector<std::string>{"h2i2", "g10f8", "c1b2", "k12k11"});
-    CHECK(games[0].fen.empty());
-    CHECK(games[1].result == 0.5);
-    CHECK(games[1].fen == ROOK_UP);
-    CHECK(games[1].moves == std::vector<std::string>{"f6f7"});
-    CHECK(games[2].result == -1);
-}
-
 TEST_CASE("capture search sees a piece hanging", "[tune]") {
     // White to move can take the unprotected black Rook with its own Rook.
     Position pos = *parse_xboard_fen(test::fen_of("Ka1 kl12 Rf6 rf9"));
@@ -146,25 +130,34 @@ TEST_CASE("capture search sees a piece hanging", "[tune]") {
 
 TEST_CASE("training lines: quiet positions after the opening, labelled with the result",
           "[tune]") {
-    PgnGame game;
-    game.fen = test::fen_of("Ka1 kl12 Rf6 rg9");
-    game.moves = {"f6f7", "g9g7", "f7g7", "l12k12", "a1a2"};
-    game.result = 0;
+    const std::string fen = test::fen_of("Ka1 kl12 Rf6 rg9");
+    const std::vector<std::string> moves = {"f6f7", "g9g7", "f7g7", "l12k12", "a1a2"};
+    record::Record game;
+    game.start = *parse_xboard_fen(fen);
+    game.start_is_initial = false;
+    Position replay = game.start;
+    for (const std::string& m : moves) {
+        record::Ply p;
+        p.move = test::mv(replay, m);
+        replay.make(p.move);
+        game.plies.push_back(p);
+    }
+    game.result = "0-1";
     ExtractOptions opt;
     opt.skip_plies = 1;
     const auto lines = quiet_training_lines(game, opt);
     // Position 0 is skipped (opening); 1 is quiet; in 2 White can take the Rook on g7 (not
     // quiet); 3 follows a capture; 4 is quiet.
-    Position pos = *parse_xboard_fen(game.fen);
+    Position pos = *parse_xboard_fen(fen);
     std::vector<std::string> expected;
-    for (size_t i = 0; i < game.moves.size(); ++i) {
+    for (size_t i = 0; i < moves.size(); ++i) {
         if (i == 1 || i == 4) expected.push_back(to_xboard_fen(pos) + " | 0");
-        pos.make(test::mv(pos, game.moves[i]));
+        pos.make(test::mv(pos, moves[i]));
     }
     CHECK(lines == expected);
     opt.skip_plies = 0;
     CHECK(quiet_training_lines(game, opt).size() == 3);  // position 0 is quiet too
-    PgnGame unfinished = game;
-    unfinished.result = -1;
+    record::Record unfinished = game;
+    unfinished.result = "*";
     CHECK(quiet_training_lines(unfinished, opt).empty());
 }

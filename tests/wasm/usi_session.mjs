@@ -110,6 +110,34 @@ try {
   check(wasm6.line === nat6.line, `go depth 6: ${wasm6.line}, native ${nat6.line}`);
   check(await legal(nat, pos, wasm6.line.split(' ')[1]), `go depth 6: ${wasm6.line} is legal`);
 
+  // The embedded net: the same static evaluations and the same search as native; EvalFile
+  // finds no file in the browser's empty virtual file system, and the embedded net stays.
+  for (const l of ['setoption name Use_NNUE value true', 'isready']) { send(l); nat.send(l); }
+  await lines.waitFor('readyok');
+  await nat.lines.waitFor('readyok');
+  // (The two sfens are the start without a Lion and a Queen, and without a Pawn: the placeholder
+  // net counts material only.)
+  const uneven = ['sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdq1dhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDN1DHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1',
+    'sfen lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPP1PPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - 1'];
+  for (const p of ['startpos', pos, 'startpos moves 7i7h 6d6e 8i8h 5d5e 4i4h 7d7e 3l3k 8d8e', ...uneven]) {
+    for (const l of [`position ${p}`, 'eval']) { send(l); nat.send(l); }
+    const we = await lines.waitFor('info string evaluation ');
+    const ne = await nat.lines.waitFor('info string evaluation ');
+    check(we.line === ne.line && we.line.includes(' cp by nnue '), `eval with the net (${p}): ${we.line}, native ${ne.line}`);
+  }
+  // (usinewgame: the two tables have had different histories since the hash was set.)
+  for (const l of ['usinewgame', `position ${pos}`, 'go depth 4']) { send(l); nat.send(l); }
+  const wasmNet = await lines.waitFor('bestmove ');
+  const natNet = await nat.lines.waitFor('bestmove ');
+  const wnn = lastNodes(wasmNet.before.slice(-40)), nnn = lastNodes(natNet.before.slice(-40));
+  check(wnn > 0 && wnn === nnn && wasmNet.line === natNet.line, `go depth 4 with the net: ${wnn} nodes ${wasmNet.line}, native ${nnn} ${natNet.line}`);
+  send('setoption name EvalFile value /shishi.nnue');
+  const refused = await lines.waitFor('info string ');
+  check(refused.line.includes('cannot open'), `EvalFile in the browser: ${refused.line}`);
+  for (const l of ['setoption name Use_NNUE value false', 'isready']) { send(l); nat.send(l); }
+  await lines.waitFor('readyok');
+  await nat.lines.waitFor('readyok');
+
   // A timed search.
   send('position startpos');
   send('go movetime 300');

@@ -7,10 +7,10 @@
 // player's view is the board turned 180 degrees). No king buckets: a side can hold zero, one or
 // two royals, and the Prince is made by promotion.
 //
-//   feature(persp, piece, sq) = ((theirs ? 38 : 0) + kind - 1) * 144 + view(persp, sq)
+//   feature(persp, piece, sq) = ((theirs ? 39 : 0) + kind - 1) * 144 + view(persp, sq)
 //   view(WHITE, sq) = rank * 12 + file;   view(BLACK, sq) = 143 - (rank * 12 + file)
 //
-// Network: 10,944 inputs -> L1 (256, shared by both perspectives, clipped ReLU) x 2 -> 1.
+// Network: 11,232 inputs -> L1 (256, shared by both perspectives, clipped ReLU) x 2 -> 1.
 //   acc[p]  = l1_bias + sum of l1_weights[f] over the active features f of perspective p (int16)
 //   out     = out_bias + sum_i crelu(acc[stm][i]) * out_weights[i]
 //                      + sum_i crelu(acc[~stm][i]) * out_weights[L1 + i]            (int32)
@@ -25,7 +25,7 @@
 // File (little-endian):
 //   char     magic[8]      "SHISHINN"
 //   uint32   version       1
-//   uint32   features      10944
+//   uint32   features      11232
 //   uint32   l1            256
 //   uint32   qa, qb, scale 255, 64, 400
 //   uint32   desc_len      then desc_len bytes of UTF-8 text (what the net was trained on)
@@ -41,8 +41,8 @@
 namespace shishi::nnue {
 
 constexpr int SQUARES = BOARD_SIZE * BOARD_SIZE;             // 144
-constexpr int PIECE_KINDS = int(KIND_NB) - 1;                // 38: NO_KIND has no feature
-constexpr int FEATURES = 2 * PIECE_KINDS * SQUARES;          // 10,944
+constexpr int PIECE_KINDS = int(KIND_NB) - 1;                // 39: NO_KIND has no feature
+constexpr int FEATURES = 2 * PIECE_KINDS * SQUARES;          // 11,232
 constexpr int L1 = 256;
 constexpr int QA = 255;
 constexpr int QB = 64;

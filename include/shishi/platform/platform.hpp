@@ -1,17 +1,30 @@
 // What differs between POSIX systems and Windows, behind one interface: the size of memory,
-// whether a stream is a terminal, the standard streams' byte mode, Ctrl-C, and child processes
-// talking through pipes (shishi-match's engines). src/platform/posix.cpp and
+// whether a stream is a terminal, the standard streams' byte mode, Ctrl-C, the command line and
+// file names in UTF-8, and child processes talking through pipes (shishi-match's engines). src/platform/posix.cpp and
 // src/platform/windows.cpp implement it and CMake compiles the one for the target, so no other
 // file needs an #ifdef or a system header (docs/windows.md).
 #pragma once
 
 #include <cstdint>
 #include <ctime>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace shishi::platform {
+
+// The program's arguments, argv[0] first, in UTF-8 on every system. (Windows hands main() them
+// in the ANSI code page, where a name such as 棋譜.kif becomes ??.kif.)
+std::vector<std::string> arguments(int argc, char** argv);
+
+// A file name in UTF-8 (an argument, a name read from a file) as the path to open it by, with
+// std::ifstream, std::ofstream or std::filesystem. Every file opened by name goes through here:
+// on Windows the name becomes UTF-16, as narrow names would be read in the ANSI code page.
+std::filesystem::path file_path(const std::string& name);
+// The UTF-8 name of such a path (for messages).
+std::string file_name(const std::filesystem::path& path);
 
 // Physical memory in bytes; 0 when the system does not say.
 uint64_t physical_memory_bytes();
@@ -22,7 +35,7 @@ std::tm local_time(std::time_t t);
 // This computer's name (the PGN Site tag); empty when unknown.
 std::string host_name();
 
-// May we write this existing file, or create files in this existing folder?
+// May we write this existing file, or create files in this existing folder? (a UTF-8 name)
 bool can_write(const std::string& path);
 
 bool stdout_is_terminal();
@@ -32,6 +45,11 @@ bool stderr_is_terminal();
 // turn "\n" into "\r\n" on output and stop reading input at a Ctrl-Z byte. (A host's CRLF input
 // lines are the protocol readers' business; they trim the '\r'.)
 void use_binary_standard_streams();
+
+// std::cout and std::cerr show their UTF-8 text right on a console window. (A Windows console
+// shows bytes in its own code page: there they are written as UTF-16 instead. Pipes and files
+// get the bytes unchanged.)
+void use_utf8_console();
 
 // Ctrl-C (and SIGTERM, or closing the console window) calls `handler` instead of ending the
 // program. The handler runs in a signal handler or on another thread: it may only set atomics

@@ -1,6 +1,6 @@
 // Text a host sent, made safe to quote back in a message: a host's bad line can be a megabyte
 // long or hold binary bytes, and echoing it whole would send the host a megabyte line or raw
-// control characters (issue 24). Both protocol loops quote input only through this.
+// control characters. Both protocol loops quote input only through this.
 #pragma once
 
 #include <cstddef>

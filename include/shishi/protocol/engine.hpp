@@ -116,6 +116,14 @@ public:
     void ensure_searcher();
     void new_game();               // only while idle
 
+    // The evaluation the next search uses: the net (EvalFile's, else the embedded one) while
+    // Use NNUE is on, null for the hand evaluation; and its name ("nnue <hash> <description>"
+    // or "hand"), as bench reports it.
+    std::shared_ptr<const nnue::Network> network() const;
+    std::string evaluation_name() const;
+    // That evaluation of the game's position, for its side to move (USI `eval`).
+    int static_evaluation() const;
+
     struct Job {
         Position root;
         SearchLimits limits;       // the engine sets move_overhead_ms and multipv from the options
@@ -161,12 +169,16 @@ private:
     OptionTable options_;
     Game game_;
     std::unique_ptr<Searcher> searcher_;
+    // EvalFile's net; null: the embedded one. Guarded by mutex_ (begin() reads it on the
+    // search thread for a follow-up job).
+    std::shared_ptr<const nnue::Network> file_net_;
+    std::shared_ptr<const nnue::Network> loaded_net_;  // EvalFile's validate() to its on_change
     uint64_t skill_seed_;
 
     std::function<void()> inline_poll_;  // run_inline(): no search thread
-    // The search thread, started with the first job and kept for the next ones: under Wine a
-    // new thread began running 36 to 48 ms after its start at a load of 17, a wake-up took
-    // about 1 ms (docs/windows.md), and every move paid that on the clock.
+    // The search thread, started with the first job and kept for the next ones: starting a
+    // thread can take tens of milliseconds on a loaded machine (docs/windows.md), a wake-up
+    // about one, and every move would pay the start on the clock.
     std::thread thread_;
     mutable std::mutex mutex_;
     std::condition_variable job_ready_;  // next_job_ or quitting_ set

@@ -14,7 +14,7 @@
 
 namespace shishi {
 
-enum class OptionType { CHECK, SPIN, COMBO };
+enum class OptionType { CHECK, SPIN, COMBO, STRING };
 
 struct EngineOption {
     std::string usi_name;      // as listed after `usi`
@@ -29,6 +29,11 @@ struct EngineOption {
     // Called after the value changed; may return a note for the user ("" = nothing to say),
     // and may correct the value (e.g. the hash size that could really be allocated).
     std::function<std::string(EngineOption&)> on_change;
+    // Called before a new value is taken; a non-empty result is the error that refuses it
+    // (nothing changes). E.g. a net file that cannot be read.
+    std::function<std::string(const std::string&)> validate;
+    // String: the value names a file (XBoard shows a file chooser).
+    bool names_file = false;
     // A resource limit (hash, threads): a value above the maximum is clamped to it, with a note.
     // Otherwise it is an error like any value out of range.
     bool clamp_above_max = false;
@@ -46,8 +51,14 @@ struct EngineOption {
     static EngineOption check(std::string usi, std::string xboard, bool def);
     static EngineOption spin(std::string usi, std::string xboard, int64_t def, int64_t min, int64_t max);
     static EngineOption combo(std::string usi, std::string xboard, std::string def, std::vector<std::string> choices);
+    // A string (any text; USI's `<empty>` reads as the empty string).
+    static EngineOption string(std::string usi, std::string xboard, std::string def, bool names_file = false);
     EngineOption& changed(std::function<std::string(EngineOption&)> f) {
         on_change = std::move(f);
+        return *this;
+    }
+    EngineOption& validated(std::function<std::string(const std::string&)> f) {
+        validate = std::move(f);
         return *this;
     }
     EngineOption& clamped() {
@@ -93,8 +104,13 @@ public:
     int64_t as_int(std::string_view name) const;
     bool as_bool(std::string_view name) const;
 
-    // `option name ... type ... default ...` lines, defaults being the current values.
+    // `option name ... type ... default ...` lines, defaults being the current values, each
+    // name in its USI spelling (usi_spelling).
     std::vector<std::string> usi_lines() const;
+    // From now on messages name options in their USI spelling (a USI session's table).
+    void name_in_usi_spelling() { usi_spelling_ = true; }
+    // An option's name as this table's messages write it.
+    std::string shown_name(const EngineOption& o) const;
     // `feature option="..."` lines for the options that have an XBoard name.
     std::vector<std::string> xboard_features() const;
 
@@ -102,9 +118,16 @@ public:
 
 private:
     std::vector<EngineOption> options_;
+    bool usi_spelling_ = false;
 };
 
 // "Move Overhead" -> "moveoverhead": the form names are compared in.
 std::string fold_option_name(std::string_view name);
+
+// An option's name as USI hosts expect it, Fairy-Stockfish's spelling: no spaces (shoginet
+// reads a name up to its first space, so they become underscores), and the options USI
+// itself defines carry its prefix ("MultiPV" -> "USI_MultiPV", "Skill Level" -> "Skill_Level").
+// Every option of the table is advertised so under USI and found by it; XBoard keeps its names.
+std::string usi_spelling(std::string_view name);
 
 }  // namespace shishi

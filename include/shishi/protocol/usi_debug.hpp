@@ -19,12 +19,13 @@ std::string display(const Position& pos);
 // Calls line("<usi move>: <count>") per legal move as it is counted, then line("nodes <total>").
 // With a stop flag that gets set: stops within the move being counted (which is not reported)
 // and calls line("info string perft stopped: ...") with the moves and nodes counted so far
-// instead of the total. Returns the nodes of the moves reported.
+// instead of the total. `ending` runs just before that last line is written: a host that has read
+// it may send the next perft at once. Returns the nodes of the moves reported.
 uint64_t perft_divide(Position& pos, int depth, const std::function<void(const std::string&)>& line,
-                      const std::atomic<bool>* stop = nullptr);
+                      const std::atomic<bool>* stop = nullptr, const std::function<void()>& ending = {});
 
-// `perft` run like a search (issue 24: depth 6 blocked the loop for 55 s, deaf to `stop` and
-// `isready`): on its own thread, writing its lines as they come, ended by stop().
+// `perft` run like a search, so a deep one leaves the loop free for `stop` and `isready`: on its
+// own thread, writing its lines as they come, ended by stop().
 class PerftRun {
 public:
     PerftRun() = default;
@@ -39,6 +40,7 @@ public:
     void run_here(const Position& pos, int depth, LineOutput& out, const std::function<void()>& poll);
     // Ends the run, if any (the lines it sent stay, and it says how far it got), and joins it.
     void stop();
+    // False from just before the run's last line is written.
     bool running() const { return running_.load(); }
 
 private:

@@ -25,8 +25,8 @@ struct UsiPosition {
 // under any rule set this engine knows, move_text.cpp).
 Parsed<UsiPosition> parse_position_command(const std::vector<std::string_view>& args, const RuleSet& rules);
 
-// "" while the game goes on, else e.g. "game over by rule, sente wins: Black repeated the
-// position a fourth time (White = sente, Black = gote)".
+// "" while the game goes on, else e.g. "game over by rule, sente wins: gote repeated the
+// position a fourth time" (sides named sente and gote only).
 std::string game_over_text(const GameStatus& status);
 
 }  // namespace shishi::usi

@@ -28,6 +28,37 @@ namespace shishi {
 // The options only XBoard offers (Resign), added to the engine's table.
 void add_xboard_options(OptionTable& table);
 
+class XboardSession;
+
+// One row of the XBoard command table (xboard_loop.cpp). A new command is one more row.
+struct XboardCommand {
+    // A command line split: its name, its words after the name, and the text after the name.
+    struct Line {
+        std::string_view name;
+        std::vector<std::string_view> args;
+        std::string_view rest;
+    };
+    // How the command meets a search under way.
+    enum class Meets {
+        PASSES,           // leaves it running (clock and display commands, queries)
+        STOPS,            // changes the game or the mode: the search ends without moving
+        WAITS,            // changes a setting searches use: a game search moves first, pondering
+                          // and analysis stop (analysis restarts with the new setting)
+        STOPS_ANALYSIS,   // stops an analysis (leaving it, or changing what it searches); passes otherwise
+        STOPS_PONDERING,  // stops a ponder search; passes otherwise
+        MOVES_FIRST,      // a game search moves first; pondering and analysis go on (ping)
+        MOVES_NOW,        // a game search stops and its move is played (`?`); nothing else
+        ENDS,             // every search stops without moving and the session ends (quit)
+    };
+    std::string_view name;
+    Meets meets = Meets::PASSES;
+    // Sends the refusal and returns true when the command cannot be carried out as given, so
+    // nothing stops; null: nothing to refuse. Called with the session's mutex held.
+    bool (*check)(XboardSession&, const Line&) = nullptr;
+    // Carries the command out, with the session's mutex held.
+    void (*run)(XboardSession&, const Line&) = nullptr;
+};
+
 class XboardSession : public LineSession {
 public:
     explicit XboardSession(LineSink out);
@@ -44,6 +75,8 @@ public:
 
 private:
     using Args = std::vector<std::string_view>;
+    // The command table: its rows reach the session's commands and state.
+    static const std::vector<XboardCommand>& commands();
 
     // --- search control (called without mutex_ held) -------------------------------------
     void abort_search();       // stop without moving and wait
@@ -78,13 +111,22 @@ private:
     void cmd_exclude(const Args& a, bool exclude);
 
     // --- checks before anything stops (mutex_ held) ---------------------------------------
-    // Sends the refusal and returns true when the command cannot be carried out as given
-    // (malformed, unknown option, illegal or out-of-turn move ...), so nothing is stopped.
-    bool refused(std::string_view cmd, const Args& args, std::string_view rest, bool bare_move);
-    // The move a `usermove` names in the current position, or why it cannot be played.
-    Parsed<Move> user_move(std::string_view text) const;
+    // Each sends the refusal and returns true when the command cannot be carried out as given,
+    // so nothing is stopped.
+    // A `usermove` with no single move, malformed, illegal, or sent while the engine thinks
+    // about its own move.
+    bool usermove_refused(const XboardCommand::Line& l);
+    bool setboard_refused(std::string_view fen);
+    // `undo` or `remove` with fewer plies played than it takes back.
+    bool undo_refused(int plies, std::string_view name);
+    // `memory` or `cores` without one number of at least 1.
+    bool count_refused(const XboardCommand::Line& l);
+    // `exclude` or `include` naming neither `all` nor a legal move.
+    bool exclude_refused(const XboardCommand::Line& l);
     // An `option NAME=VALUE` naming no XBoard option, or a check not given as 1 or 0.
     bool option_refused(std::string_view setting);
+    // The move a `usermove` names in the current position, or why it cannot be played.
+    Parsed<Move> user_move(std::string_view text) const;
 
     // --- helpers --------------------------------------------------------------------------
     // "Error (type): command", the command quoted through echo_text.

@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "shishi/record/record.hpp"
 
@@ -18,6 +19,8 @@ std::string write_pgn(const Record& record);
 // "e8d9-d8" (captures on d9, ends on d8), "j4k3-j4" (igui), "f9f8-f9" (a pass over f8).
 std::string pgn_move_text(Move m);
 Parsed<Record> read_pgn(std::string_view text, int game_number = 1);
+// Every game of the text, or the first game that cannot be read ("game N: line L: why").
+Parsed<std::vector<Record>> read_all_pgn(std::string_view text);
 // How many games the text holds (counted by their first tag line or movetext).
 int count_pgn_games(std::string_view text);
 

@@ -67,6 +67,10 @@ Parsed<Record> read_record(std::string_view text, Format format, int game_number
 // or without BOM, else Shift-JIS), format from the file name unless given.
 Parsed<Record> read_record_file(const std::string& path, std::optional<Format> format = std::nullopt,
                                 int game_number = 1);
+// Every game of a file, read as read_record_file reads one (a PGN may hold several, a KIF or USI
+// list holds one), or the first thing that cannot be read: the tools that take many games (the
+// tuner's data) fail on it rather than keep part of a game.
+Parsed<std::vector<Record>> read_all_records_file(const std::string& path, std::optional<Format> format = std::nullopt);
 // The two KIF layouts lishogi writes: its server's export (scalashogi; the default) and its
 // analysis board's (shogiops), see kif.hpp.
 enum class KifStyle { LISHOGI_SERVER, LISHOGI_CLIENT };

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "shishi/core/position.hpp"
+#include "shishi/eval/nnue_network.hpp"
 #include "shishi/search/types.hpp"
 
 namespace shishi {
@@ -29,6 +30,9 @@ public:
     size_t set_hash_mb(size_t mb);
     void set_threads(int n);       // 1 = single-threaded; helper threads start here, once
     void set_contempt(int cp);     // score of a draw for the side to move, negated
+    // The evaluation: a learned net (shared with its owner, the engine), or null for the hand
+    // evaluation.
+    void set_network(std::shared_ptr<const nnue::Network> net);
     void new_game();               // clears the table and history statistics
     // Called by the main worker every NODE_CHECK_INTERVAL nodes, on the search's thread: a
     // host without threads (the single-threaded WebAssembly build) reads its input there and

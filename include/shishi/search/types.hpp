@@ -44,7 +44,14 @@ struct SearchLimits {
     int64_t increment_ms = 0;
     int64_t byoyomi_ms = 0;
     int moves_to_go = 0;          // 0 = sudden death / unknown
-    int64_t move_overhead_ms = 30;   // Move Overhead option: kept back from every budget
+    int64_t move_overhead_ms = 30;   // Move Overhead option: the host's latency, kept back from a clock
+    // The engine's own time from noticing its limit to the move written: kept back from every
+    // budget, a movetime's too.
+    int64_t reaction_ms = 0;
+    // The host also times the movetime as a clock it can flag (XBoard `st`), so the Move
+    // Overhead is kept back from it too. A USI `go movetime` is searched until the move can
+    // just be delivered at the movetime, as in Stockfish.
+    bool movetime_flags = false;
     bool infinite = false;        // analyse until stop()
     bool ponder = false;          // do not stop on time until ponderhit()
     bool allow_pass = true;       // false: choose a turn pass only when it is the only move
