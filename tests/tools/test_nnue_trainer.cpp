@@ -13,7 +13,9 @@
 
 #include "nnue_games.hpp"
 #include "shishi/core/notation.hpp"
+#include "shishi/eval/nnue_accumulator.hpp"
 #include "shishi/eval/nnue_arch.hpp"
+#include "shishi/eval/nnue_network.hpp"
 #include "shishi/tools/nnue_dataset.hpp"
 #include "shishi/tools/nnue_loss_report.hpp"
 #include "shishi/tools/nnue_quantize.hpp"
@@ -466,4 +468,48 @@ TEST_CASE("the loss report: a CSV line and a point on each curve per epoch", "[n
     CHECK(points("train-line") == 3);
     CHECK(points("validation-line") == 3);
     CHECK(svg.find("lowest validation loss: epoch 2") != std::string::npos);
+}
+
+TEST_CASE("the engine reads the trainer's net and evaluates as the trainer's integer arithmetic",
+          "[nnue-train]") {
+    // A full-size net trained briefly, written by the trainer, read by the engine's reader; on
+    // the kept positions of a game the engine's evaluation equals quantized_cp exactly and the
+    // float net within the quantisation tolerance of the test above.
+    const Dataset& d = small_data();
+    TrainSettings s;
+    s.epochs = 1;
+    s.batch = 512;
+    Trainer t(d, s);
+    std::ostringstream quiet;
+    REQUIRE(t.run({}, quiet));
+    const QuantizedNet q = quantize(t.model());
+    std::ostringstream file;
+    write_net(file, q, "trainer test");
+    const nnue::NetworkLoad load = nnue::read_network(file.str());
+    INFO(load.error);
+    REQUIRE(load.ok());
+    CHECK(load.net->hash() == net_hash(q));
+    CHECK(load.net->description() == "trainer test");
+
+    const TrainingGame g = test::synthetic_game(4242, 120);
+    Position pos = *parse_sfen(g.sfen).value;
+    std::vector<uint16_t> f;
+    int compared = 0;
+    double worst = 0;
+    for (const TrainingPly& p : g.plies) {
+        if (p.keep) {
+            side_to_move_features(pos, f);
+            std::vector<uint16_t> other(f.size());
+            for (size_t i = 0; i < f.size(); ++i) other[i] = uint16_t(mirror_feature(f[i]));
+            const Sample x{f.data(), int(f.size()), other.data(), int(other.size())};
+            const int engine = nnue::evaluate(pos, *load.net);
+            REQUIRE(engine == quantized_cp(q, x));
+            worst = std::max(worst, std::abs(engine - float_cp(t.model(), x)));
+            ++compared;
+        }
+        pos.make(p.move);
+    }
+    CHECK(compared > 20);
+    INFO("worst difference from the float net " << worst << " cp");
+    CHECK(worst <= 50);
 }
