@@ -490,6 +490,15 @@ TEST_CASE("the engine reads the trainer's net and evaluates as the trainer's int
     REQUIRE(load.ok());
     CHECK(load.net->hash() == net_hash(q));
     CHECK(load.net->description() == "trainer test");
+    // The engine's writer gives the same bytes for the same weights.
+    nnue::NetworkWeights w;
+    w.l1_bias = q.b1;
+    w.l1_weights = q.w1;
+    w.out_weights = q.w2;
+    w.out_bias = q.b2;
+    std::ostringstream engine_file;
+    REQUIRE(nnue::write_network(engine_file, w, "trainer test"));
+    CHECK(engine_file.str() == file.str());
 
     const TrainingGame g = test::synthetic_game(4242, 120);
     Position pos = *parse_sfen(g.sfen).value;
