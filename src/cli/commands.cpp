@@ -16,6 +16,7 @@ int tune_data_command(const std::vector<std::string>& args, std::ostream& out, s
 int tune_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int analyze_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int convert_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
+int train_net_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int rules_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
 int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& out, std::ostream& err);
@@ -62,6 +63,11 @@ const Command COMMANDS[] = {
      "                                                --eval hand|nnue, --eval-file NET; resumes an interrupted --out"},
     {"gensfen-merge", gensfen_merge_command,
      "gensfen-merge --out F [--seed S] SHARD...  gensfen shards joined, games shuffled (never overwrites)"},
+    {"train-net", train_net_command,
+     "train-net DATA... --out NET [options]  train the learned evaluation on self-play games (docs/nnue.md):\n"
+     "                                                --epochs N, --batch B, --lr X, --lambda L, --threads T, --seed S,\n"
+     "                                                --val-every N, --init material|random, --resume CKPT,\n"
+     "                                                --loss-csv F, --plot F.svg, --desc TEXT"},
     {"rules", rules_command,
      "rules                                  the rule fields: --rules keys, engine options, values, presets"},
     {"nnue-placeholder", nnue_placeholder_command,
@@ -81,8 +87,8 @@ int help_command(const std::vector<std::string>&, std::ostream& out, std::ostrea
            "matter: --Move_Overhead=300, --move-overhead 300.\n\ncommands:\n";
     for (const Command& c : COMMANDS) out << "  shishi " << c.usage << "\n";
     out << "  shishi " << std::string("--version").append(30, ' ') << "the version\n"
-           "R is a rule set: book, xboard or lishogi. analyze, tune and gensfen stop at Ctrl-C and keep what\n"
-           "they finished; perft, divide and perftsuite print each result as it is found.\n";
+           "R is a rule set: book, xboard or lishogi. analyze, tune, gensfen and train-net stop at Ctrl-C and\n"
+           "keep what they finished; perft, divide and perftsuite print each result as it is found.\n";
     return 0;
 }
 

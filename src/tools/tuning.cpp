@@ -21,28 +21,31 @@ double tuning_error(const std::vector<TuningSample>& samples, double k) {
     return sum / double(samples.size());
 }
 
-double fit_scale(const std::vector<TuningSample>& samples) {
-    // The error is unimodal in k in practice: golden-section search over 50..2000 cp.
-    double lo = 50, hi = 2000;
+double golden_section_minimum(const std::function<double(double)>& f, double lo, double hi, double tolerance) {
     const double g = (std::sqrt(5.0) - 1) / 2;
     double a = hi - g * (hi - lo), b = lo + g * (hi - lo);
-    double ea = tuning_error(samples, a), eb = tuning_error(samples, b);
-    while (hi - lo > 1) {
-        if (ea < eb) {
+    double fa = f(a), fb = f(b);
+    while (hi - lo > tolerance) {
+        if (fa < fb) {
             hi = b;
             b = a;
-            eb = ea;
+            fb = fa;
             a = hi - g * (hi - lo);
-            ea = tuning_error(samples, a);
+            fa = f(a);
         } else {
             lo = a;
             a = b;
-            ea = eb;
+            fa = fb;
             b = lo + g * (hi - lo);
-            eb = tuning_error(samples, b);
+            fb = f(b);
         }
     }
     return (lo + hi) / 2;
+}
+
+double fit_scale(const std::vector<TuningSample>& samples) {
+    // The error is unimodal in k in practice: golden-section search over 50..2000 cp.
+    return golden_section_minimum([&](double k) { return tuning_error(samples, k); }, 50, 2000, 1);
 }
 
 EvalParams tune_weights(const std::vector<TuningSample>& train,

@@ -36,6 +36,10 @@ double expected_score(double s, double k);
 // evaluation's current weights.
 double tuning_error(const std::vector<TuningSample>& samples, double k);
 
+// The x in [lo, hi] where f is least, for an f with one minimum there (golden-section search,
+// to within tolerance).
+double golden_section_minimum(const std::function<double(double)>& f, double lo, double hi, double tolerance);
+
 // The k (centipawns) that minimises tuning_error for the current weights.
 double fit_scale(const std::vector<TuningSample>& samples);
 
