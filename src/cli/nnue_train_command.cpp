@@ -191,7 +191,7 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
     hooks.best = [&](const Model& m) {
         wrote_net = true;
         const QuantizedNet q = quantize(m);
-        save(*net_path, [&](std::ostream& o) { write_net(o, q, description.str()); });
+        save(*net_path, [&](std::ostream& o) { nnue::write_network(o, to_network_weights(q), description.str()); });
     };
     hooks.checkpoint = [&] { save(checkpoint_path, [&](std::ostream& o) { trainer.save_checkpoint(o); }); };
     hooks.epoch_done = [&](const EpochLoss&) {

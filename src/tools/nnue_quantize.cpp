@@ -11,32 +11,6 @@ namespace {
 
 int16_t q16(float w, int scale) { return int16_t(std::lround(double(w) * scale)); }
 
-// Little-endian bytes of the payload, in file order.
-void payload(const QuantizedNet& q, std::string& out) {
-    auto put16 = [&](int16_t v) {
-        out.push_back(char(uint16_t(v) & 0xFF));
-        out.push_back(char(uint16_t(v) >> 8));
-    };
-    for (int16_t v : q.b1) put16(v);
-    for (int16_t v : q.w1) put16(v);
-    for (int16_t v : q.w2) put16(v);
-    const uint32_t b = uint32_t(q.b2);
-    for (int i = 0; i < 4; ++i) out.push_back(char(b >> (8 * i) & 0xFF));
-}
-
-uint64_t fnv1a64(const std::string& s) {
-    uint64_t h = 14695981039346656037ull;
-    for (char c : s) {
-        h ^= uint8_t(c);
-        h *= 1099511628211ull;
-    }
-    return h;
-}
-
-void put32(std::ostream& out, uint32_t v) {
-    for (int i = 0; i < 4; ++i) out.put(char(v >> (8 * i) & 0xFF));
-}
-
 }  // namespace
 
 QuantizedNet quantize(const Model& m) {
@@ -72,24 +46,13 @@ double float_cp(const Model& m, const Sample& x) {
     return forward(m, x, scratch.data()) * nnue::SCALE;
 }
 
-uint64_t net_hash(const QuantizedNet& q) {
-    std::string p;
-    payload(q, p);
-    return fnv1a64(p);
-}
-
-void write_net(std::ostream& out, const QuantizedNet& q, const std::string& description) {
-    std::string p;
-    payload(q, p);
-    out.write(nnue::MAGIC, sizeof nnue::MAGIC);
-    for (uint32_t v : {nnue::FILE_VERSION, uint32_t(q.features), uint32_t(q.hidden), uint32_t(nnue::QA),
-                       uint32_t(nnue::QB), uint32_t(nnue::SCALE), uint32_t(description.size())})
-        put32(out, v);
-    out.write(description.data(), std::streamsize(description.size()));
-    const uint64_t hash = fnv1a64(p);
-    put32(out, uint32_t(hash));
-    put32(out, uint32_t(hash >> 32));
-    out.write(p.data(), std::streamsize(p.size()));
+nnue::NetworkWeights to_network_weights(const QuantizedNet& q) {
+    nnue::NetworkWeights w;
+    w.l1_bias = q.b1;
+    w.l1_weights = q.w1;
+    w.out_weights = q.w2;
+    w.out_bias = q.b2;
+    return w;
 }
 
 }  // namespace shishi::nnue_train

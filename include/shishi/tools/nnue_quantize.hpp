@@ -1,5 +1,5 @@
-// The trained float net turned into the engine's integers (nnue_arch.hpp) and written in its
-// file format, and the integer evaluation the engine computes from them, so that the trainer's
+// The trained float net turned into the engine's integers (nnue_arch.hpp), which the engine's
+// writer writes, and the integer evaluation the engine computes from them, so that the trainer's
 // tests can compare it with the float output.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "shishi/eval/nnue_network.hpp"
 #include "shishi/tools/nnue_model.hpp"
 
 namespace shishi::nnue_train {
@@ -29,9 +30,7 @@ int quantized_cp(const QuantizedNet& q, const Sample& x);
 // The float net's centipawns (forward * SCALE).
 double float_cp(const Model& m, const Sample& x);
 
-// FNV-1a 64 of the payload, as the file's header records it.
-uint64_t net_hash(const QuantizedNet& q);
-// The net file of nnue_arch.hpp; the net must have its sizes (FEATURES x L1).
-void write_net(std::ostream& out, const QuantizedNet& q, const std::string& description);
+// The engine's weights of a full-size net (FEATURES x L1), which nnue::write_network writes.
+nnue::NetworkWeights to_network_weights(const QuantizedNet& q);
 
 }  // namespace shishi::nnue_train
