@@ -34,13 +34,14 @@ uint64_t fnv_bytes(uint64_t h, const void* p, size_t n) {
 // with the game that was recorded). Such a twin is as good as the listed move.
 bool is_listed_igui_twin(const Position& pos, Move m) {
     if (!m.is_igui()) return false;
+    const Piece mover = pos.piece_on(m.from());
+    if (mover == EMPTY || mover == EDGE || color_of(mover) != pos.side_to_move() || distance(m.from(), m.mid()) != 1)
+        return false;
     MoveList list;
     generate_legal(pos, list);
-    // Listed: an igui on the same victim, and a double move of this mover through it (so the
-    // mover can take it on its first step).
-    auto listed = [&](auto&& pred) { return std::any_of(list.begin(), list.end(), pred); };
-    return listed([&](Move x) { return x.is_igui() && x.mid() == m.mid(); }) &&
-           listed([&](Move x) { return x.from() == m.from() && x.is_double() && x.mid() == m.mid(); });
+    // Listed: an igui on the same victim, by this piece or another (two pieces taking the same
+    // victim without moving give the same position; the generator lists one of them).
+    return std::any_of(list.begin(), list.end(), [&](Move x) { return x.is_igui() && x.mid() == m.mid(); });
 }
 
 }  // namespace

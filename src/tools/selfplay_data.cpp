@@ -63,6 +63,18 @@ Position start_position(const SelfplayOptions& opt, uint64_t& rng) {
     }
 }
 
+// The move as the generator lists it. Two pieces taking the same victim without moving (igui)
+// give the same position, and the generator lists one of them, while the search may return the
+// other; the record holds the listed one, which is_legal and every reader of the record accept.
+Move listed_form(const Position& pos, Move m) {
+    if (!m.is_igui() || is_legal(pos, m)) return m;
+    MoveList list;
+    generate_legal(pos, list);
+    for (Move x : list)
+        if (x.is_igui() && x.mid() == m.mid()) return x;
+    return m;
+}
+
 }  // namespace
 
 uint64_t SelfplayOptions::identity() const {
@@ -119,10 +131,11 @@ bool play_training_game(Searcher& searcher, const SelfplayOptions& opt, int g, T
         const SearchResult r = searcher.search(pos, limits);
         if (stopped && stopped()) return false;  // a stopped search's move is not its choice
         if (r.best.is_none()) break;             // no legal move: Game::status says how it ends
+        const Move best = listed_form(pos, r.best);
         TrainingPly ply;
-        ply.move = r.best;
+        ply.move = best;
         ply.score = int16_t(std::clamp(r.score, -SCORE_CLIP, SCORE_CLIP));
-        ply.keep = game.plies() >= opt.min_ply && !is_mate_score(r.score) && !pos.is_capture(r.best) &&
+        ply.keep = game.plies() >= opt.min_ply && !is_mate_score(r.score) && !pos.is_capture(best) &&
                    !in_check(pos, us) && !in_check(pos, ~us);
         out.plies.push_back(ply);
         if (out.plies.size() >= 65535) break;
@@ -133,10 +146,10 @@ bool play_training_game(Searcher& searcher, const SelfplayOptions& opt, int g, T
         leader = side;
         if (opt.adjudicate_plies > 0 && lead_plies >= opt.adjudicate_plies) {
             outcome = leader > 0 ? Outcome::WHITE_WINS : Outcome::BLACK_WINS;
-            game.play(r.best);
+            game.play(best);
             break;
         }
-        game.play(r.best);
+        game.play(best);
     }
     out.result = result_code(outcome);
     return true;

@@ -15,6 +15,7 @@
 #include "shishi/core/notation.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/search/types.hpp"
+#include "shishi/tools/nnue_dataset.hpp"
 #include "shishi/tools/selfplay_data.hpp"
 #include "shishi/tools/training_data.hpp"
 
@@ -267,4 +268,21 @@ TEST_CASE("gensfen refuses bad input before any work", "[selfplay][cli]") {
     CHECK(bad_book.code == 1);
     CHECK(bad_book.err.find("book.txt:1") != std::string::npos);
     CHECK_FALSE(fs::exists(dir / "x.sgames"));
+}
+
+TEST_CASE("a recorded igui by one of two pieces on the same victim replays", "[selfplay][nnue-train]") {
+    // A self-play game whose ply 155 is a Soaring Eagle's igui (8g7h8g) while the gote Lion on 6i
+    // could take the same Pawn the same way: the same position, and the generator of the
+    // replayed position lists the Lion's. The trainer must accept the Eagle's.
+    const std::string file = std::string(SHISHI_SOURCE_DIR) + "/tests/data/nnue/igui-twin.sgames";
+    std::string damage;
+    const auto games = read_all(file, damage);
+    REQUIRE(games.size() == 1);
+    REQUIRE(games[0].plies.size() > 155);
+    CHECK(move_to_usi(games[0].plies[154].move) == "8g7h8g");
+    nnue_train::Dataset data;
+    std::string error;
+    std::ostringstream warnings;
+    CHECK(nnue_train::load_games({file}, {}, data, error, warnings));
+    CHECK(error.empty());
 }
