@@ -78,7 +78,16 @@ if [ "${1:-}" = "--inside-xvfb" ]; then
     done
     xdotool mouseup 3
     [ "$after" != "$before" ] || fail "XBoard's PV walk did not reach the line's last move $last (square $to unchanged)"
-    shot analysis.png
+    # Released, the board shows the problem again: the first capture was of the drawn board, not
+    # of the area the moved window left before XBoard redrew it.
+    back=$after
+    for _ in $(seq 1 100); do
+        shot analysis.png
+        back=$(square_mean analysis.png "$to_file" "$to_rank")
+        [ "$back" = "$before" ] && break
+        sleep 0.1
+    done
+    [ "$back" = "$before" ] || fail "after the PV walk square $to is not as before it ($back, $before)"
     echo "PASS ($name): mate in $plies plies shown as PV with score $score; XBoard walks it to $last"
     exit 0
 fi
