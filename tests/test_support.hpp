@@ -17,7 +17,7 @@
 #include "shishi/core/notation.hpp"
 #include "shishi/core/perft.hpp"
 #include "shishi/core/position.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 
 namespace shishi::test {
 

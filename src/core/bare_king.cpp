@@ -1,4 +1,4 @@
-// The bare-king rules: RULES.md's (book, JCSA) and scalashogi's (Chushogi.bareKing).
+// The bare-king rules: docs/rules.md's (book, JCSA) and scalashogi's (Chushogi.bareKing).
 #include "shishi/core/bare_king.hpp"
 
 #include "shishi/core/attacks.hpp"

@@ -9,7 +9,7 @@
 #include <cstdint>
 
 #include "shishi/core/pieces.hpp"
-#include "shishi/core/types.hpp"
+#include "shishi/core/board_types.hpp"
 
 namespace shishi::slider_reach_detail {
 

@@ -30,7 +30,7 @@ void play_pair(const MatchOptions& o, const std::vector<EngineConfig>& configs, 
                const std::function<Opening(int)>& opening, std::ofstream& pgn, const PgnHeader& header,
                std::ostream& out, std::ostream& err, Tournament& tournament, size_t k, const Pairing& pair,
                KnockoutState& state) {
-    std::unique_ptr<Engine> a = make_engine(configs[size_t(pair.a)]), b = make_engine(configs[size_t(pair.b)]);
+    std::unique_ptr<EngineProcess> a = make_engine(configs[size_t(pair.a)]), b = make_engine(configs[size_t(pair.b)]);
     int played = 0;
     while (tournament.needs_more_games(k) && !stop_requested()) {
         {
@@ -60,8 +60,8 @@ void play_pair(const MatchOptions& o, const std::vector<EngineConfig>& configs, 
                     err << "shishi-match: warning: engine " << names[size_t(index)] << ": " << w << std::endl;
         }
         if (!started) break;
-        Engine& white = a_white ? *a : *b;
-        Engine& black = a_white ? *b : *a;
+        EngineProcess& white = a_white ? *a : *b;
+        EngineProcess& black = a_white ? *b : *a;
         GameRecord rec = play_game(white, black, opening(played / 2), o.referee);
         if (rec.termination == Termination::INTERRUPTED) break;
         rec.white_name = names[size_t(a_white ? pair.a : pair.b)];
@@ -83,7 +83,7 @@ void play_pair(const MatchOptions& o, const std::vector<EngineConfig>& configs, 
         const bool draw = rec.outcome == Outcome::DRAW;
         tournament.add_result(k, (rec.outcome == Outcome::WHITE_WINS) == a_white, draw);
         const bool restart = is_forfeit(rec.termination);
-        for (Engine* en : {&white, &black})
+        for (EngineProcess* en : {&white, &black})
             if (restart || en->restart_after_game()) en->quit();
     }
     a->quit();

@@ -54,7 +54,7 @@ Opening random_plausible_opening(int plies, std::mt19937_64& rng) {
 
 bool generate_openings(const GeneratorOptions& o, std::ostream& out, std::ostream& err) {
     std::mt19937_64 rng(o.seed);
-    std::unique_ptr<Engine> judge;
+    std::unique_ptr<EngineProcess> judge;
     if (o.judge) {
         judge = make_engine(*o.judge);
         std::string error;

@@ -130,11 +130,11 @@ bool is_forfeit(Termination t) {
     }
 }
 
-const TimeControl& limits_of(const Engine& engine, const RefereeSettings& settings) {
+const TimeControl& limits_of(const EngineProcess& engine, const RefereeSettings& settings) {
     return engine.config().tc ? *engine.config().tc : settings.tc;
 }
 
-GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings) {
+GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& opening, const RefereeSettings& settings) {
     GameRecord rec;
     rec.white_name = white.name();
     rec.black_name = black.name();
@@ -161,7 +161,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
     game.reset(start);
     for (Move m : opening.moves) game.play(m);
 
-    Engine* engines[2] = {&white, &black};
+    EngineProcess* engines[2] = {&white, &black};
     for (Color c : {WHITE, BLACK}) {
         GameStart gs{opening.start, opening.start_is_initial, opening.moves, tcs[c], c};
         SetupResult r = engines[c]->new_game(gs);
@@ -229,7 +229,7 @@ GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const
         }
         const Position& pos = game.position();
         Color us = pos.side_to_move();
-        Engine& engine = *engines[us];
+        EngineProcess& engine = *engines[us];
         Clock& clock = clocks[us];
         ClockReadings readings{clock.remaining_ms(), clocks[~us].remaining_ms(), tcs[us].increment_ms,
                                tcs[~us].increment_ms, clock.moves_to_go(), us == WHITE};

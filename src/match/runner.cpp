@@ -87,7 +87,7 @@ public:
     }
 
     // The complaints about engine e's options, on standard error at its first start.
-    void warn_options(int e, const Engine& engine) {
+    void warn_options(int e, const EngineProcess& engine) {
         std::lock_guard<std::mutex> lock(mutex_);
         if (!warned_.insert(e).second) return;
         for (const std::string& w : engine.option_warnings())
@@ -204,8 +204,8 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
     static std::atomic<int> worker_number{0};
     const int me = ++worker_number;
     // This worker's engine processes, started when a game first needs them.
-    std::vector<std::unique_ptr<Engine>> engines(configs.size());
-    auto engine = [&](int e) -> Engine& {
+    std::vector<std::unique_ptr<EngineProcess>> engines(configs.size());
+    auto engine = [&](int e) -> EngineProcess& {
         if (!engines[size_t(e)]) {
             engines[size_t(e)] = make_engine(configs[size_t(e)]);
             std::string label = "w";  // appended: GCC 12 misreads "w" + ... as an overlapping copy
@@ -225,7 +225,7 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
         const Opening opening = opening_for(book, slot.opening, o);
         bool started = true;
         for (int e : {slot.white, slot.black}) {
-            Engine& en = engine(e);
+            EngineProcess& en = engine(e);
             if (en.alive()) continue;
             en.quit();
             std::string error;
@@ -242,15 +242,15 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
             state.warn_options(e, en);
         }
         if (!started) break;
-        Engine& white = engine(slot.white);
-        Engine& black = engine(slot.black);
+        EngineProcess& white = engine(slot.white);
+        EngineProcess& black = engine(slot.black);
         GameRecord rec = play_game(white, black, opening, o.referee);
         rec.round = index + 1;
             if (rec.termination == Termination::INTERRUPTED) break;
         // An engine that misbehaved may be in any state: restart both for the next game.
         bool restart = is_forfeit(rec.termination);
         state.record(std::move(rec), slot);
-        for (Engine* e : {&white, &black})
+        for (EngineProcess* e : {&white, &black})
             if (restart || e->restart_after_game()) e->quit();
     }
     for (auto& e : engines)

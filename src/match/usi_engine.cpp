@@ -4,16 +4,16 @@
 #include <algorithm>
 #include <sstream>
 
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 
 namespace shishi::match {
 namespace {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
-class UsiEngine : public Engine {
+class UsiEngine : public EngineProcess {
 public:
-    using Engine::Engine;
+    using EngineProcess::EngineProcess;
 
     bool handshake(std::string& error) override {
         process_.write_line("usi");
@@ -239,6 +239,6 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Engine> make_usi_engine(const EngineConfig& config) { return std::make_unique<UsiEngine>(config); }
+std::unique_ptr<EngineProcess> make_usi_engine(const EngineConfig& config) { return std::make_unique<UsiEngine>(config); }
 
 }  // namespace shishi::match

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <sstream>
 
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 
 namespace shishi::match {
 namespace {
@@ -68,9 +68,9 @@ bool is_result_claim(const std::string& line, std::string& result, std::string& 
     return false;
 }
 
-class XBoardEngine : public Engine {
+class XBoardEngine : public EngineProcess {
 public:
-    using Engine::Engine;
+    using EngineProcess::EngineProcess;
 
     bool handshake(std::string& error) override {
         process_.write_line("xboard");
@@ -291,7 +291,7 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Engine> make_xboard_engine(const EngineConfig& config) {
+std::unique_ptr<EngineProcess> make_xboard_engine(const EngineConfig& config) {
     return std::make_unique<XBoardEngine>(config);
 }
 

@@ -13,7 +13,7 @@ struct KindNames {
     std::array<std::string_view, 6> other;  // other spellings lishogi reads
 };
 
-// Indexed by Kind (see types.hpp for the order).
+// Indexed by Kind (see board_types.hpp for the order).
 constexpr KindNames NAMES[KIND_NB] = {
     {"", "", {}},
     {"玉将", "玉", {"王将", "王"}},

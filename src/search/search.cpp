@@ -17,12 +17,12 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/repetition.hpp"
 #include "shishi/core/royal_safety.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/eval/eval.hpp"
 #include "shishi/eval/nnue_accumulator.hpp"
 #include "shishi/search/eval_cache.hpp"
 #include "shishi/search/helper_threads.hpp"
-#include "shishi/search/move_order.hpp"
+#include "shishi/search/move_picker.hpp"
 #include "shishi/search/see.hpp"
 #include "shishi/search/timeman.hpp"
 #include "shishi/search/tt.hpp"
@@ -39,7 +39,7 @@ constexpr int royal_lost_score(int ply) { return -SCORE_MATE + ply - 1; }
 constexpr int no_moves_score(int ply) { return -SCORE_MATE + ply; }
 
 constexpr int ASPIRATION_DELTA = 40;
-constexpr int REPETITION_SCORE = SCORE_REPETITION;  // types.hpp
+constexpr int REPETITION_SCORE = SCORE_REPETITION;  // search_limits.hpp
 // Worker::evaluate: how many plies before an N-move limit the evaluation starts to fade.
 constexpr int RULE_FADE_PLIES = 20;
 // Quiescence: from this many plies into it only recaptures (on the last move's square) are

@@ -18,7 +18,7 @@
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/piece_reach.hpp"
 #include "shishi/eval/eval.hpp"
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi {
 namespace {
@@ -176,7 +176,7 @@ private:
 
 namespace {
 
-// What m itself takes (as capture_value of move_order.hpp counts it): both victims of a double move, and
+// What m itself takes (as capture_value of move_picker.hpp counts it): both victims of a double move, and
 // nothing on the destination of an igui.
 int captured_by(const Piece* b, Move m, const int royals[2]) {
     int v = 0;

@@ -9,7 +9,7 @@
 #include <new>
 
 #include "shishi/core/splitmix.hpp"
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi {
 namespace {

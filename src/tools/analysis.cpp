@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/record/pgn.hpp"
 
 namespace shishi::record {

@@ -19,7 +19,7 @@
 #include "line_queue.hpp"
 #include "shishi/core/text.hpp"
 #include "shishi/protocol/usi.hpp"
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi {
 namespace {

@@ -5,7 +5,7 @@
 #include "shishi/core/attacks.hpp"
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/core/splitmix.hpp"
 #include "shishi/search/search.hpp"
 

@@ -1,4 +1,4 @@
-// Move generation, rule by rule (RULES.md), on small hand-made positions. Most positions put the
+// Move generation, rule by rule (docs/rules.md), on small hand-made positions. Most positions put the
 // first player's King on l1 and the second player's King on a12, out of the way of the pieces
 // under test on the f and g files.
 #include <algorithm>
@@ -448,7 +448,7 @@ TEST_CASE("protected Lion on the second step: the bridge exception", "[movegen][
         CHECK(legal(blocked, "f6e7,e7f8"));
     }
     SECTION("a Pawn or Go-Between taken on the first step is gone for the protection test") {
-        // RULES.md: the test is made on the board after the move. The Pawn on g6 attacked g5,
+        // docs/rules.md: the test is made on the board after the move. The Pawn on g6 attacked g5,
         // but it has been taken, so nothing protects the Lion there.
         Position guarded = board(std::string(KINGS) + "Ng7 pg6 ng5");
         const Move pawn_then_lion = Move::double_step(sq("g7"), sq("g6"), sq("g5"));
@@ -737,7 +737,7 @@ void check_generator_properties(const Position& pos) {
     }
 }
 
-// Every legal move leads to a different position (RULES.md: moves are distinct successors).
+// Every legal move leads to a different position (docs/rules.md: moves are distinct successors).
 void check_distinct_successors(Position& pos) {
     std::vector<uint64_t> keys;
     for (Move m : legal_moves(pos)) {

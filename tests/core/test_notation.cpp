@@ -279,7 +279,7 @@ TEST_CASE("igui written with either of two pieces that can make it is accepted",
 
 TEST_CASE("two legs through an empty square are accepted only from a piece with Lion power that way",
           "[notation]") {
-    // A Lion's two steps through an empty square are its leap (RULES.md); other pieces cannot
+    // A Lion's two steps through an empty square are its leap (docs/rules.md); other pieces cannot
     // move in two steps, even when the end square is within their normal reach.
     Position pos = board("Kl1 ka12 Gc3 Qe3 +Hh6 Nj3");
     check_move_rejected(pos, "c3c4,c4d4", "");  // Gold: two steps ending on its diagonal step
@@ -301,7 +301,7 @@ TEST_CASE("USI moves", "[notation]") {
     CHECK(*up.value == mv(promo, "c8c9+"));
     CHECK(move_to_usi(*up.value) == "10e10d+");
 
-    // RULES.md's examples: 7g6f5e (from, first step, destination) and igui 7g6f7g.
+    // docs/rules.md's examples: 7g6f5e (from, first step, destination) and igui 7g6f7g.
     Position lion = board("Kl1 ka12 Nf6 pg7 ph8");
     auto twice = parse_usi_move(lion, "7g6f5e");
     REQUIRE(twice);

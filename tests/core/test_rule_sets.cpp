@@ -13,7 +13,7 @@
 #include "shishi/core/rule_fields.hpp"
 #include "shishi/core/rule_options.hpp"
 #include "shishi/core/rules_argument.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/search/search.hpp"
 #include "test_support.hpp"
 

@@ -1,6 +1,6 @@
-// Game end by rule (rules.hpp): royal capture, no legal move, repetition under the XBoard,
+// Game end by rule (game.hpp): royal capture, no legal move, repetition under the XBoard,
 // JCSA and draw rules, and the bare-king option.
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "test_support.hpp"
 
 using namespace shishi;

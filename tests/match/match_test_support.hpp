@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "shishi/match/cutechess_args.hpp"
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/runner.hpp"
 
@@ -35,7 +35,7 @@ inline shishi::match::EngineConfig fake_config(const std::string& protocol, cons
     return c;
 }
 
-inline std::unique_ptr<shishi::match::Engine> started(const shishi::match::EngineConfig& c) {
+inline std::unique_ptr<shishi::match::EngineProcess> started(const shishi::match::EngineConfig& c) {
     auto e = shishi::match::make_engine(c);
     std::string error;
     if (!e->start(error)) return nullptr;

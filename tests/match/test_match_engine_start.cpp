@@ -6,7 +6,7 @@
 #include <sstream>
 
 #include "match_test_support.hpp"
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 #include "shishi/match/match_options.hpp"
 #include "shishi/match/runner.hpp"
 

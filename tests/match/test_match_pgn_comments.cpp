@@ -3,7 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "match_test_support.hpp"
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 #include "shishi/match/game_pgn.hpp"
 
 using namespace shishi::match;

@@ -1,4 +1,4 @@
-// Engine processes: lines in and out, deadlines against fast floods, over-long lines, exits.
+// EngineProcess processes: lines in and out, deadlines against fast floods, over-long lines, exits.
 #include <catch2/catch.hpp>
 
 #include <chrono>

@@ -359,7 +359,7 @@ TEST_CASE("the referee's rules reach a USI engine that lists them with underscor
     shishi::RuleSet rules = shishi::book_rules();
     rules.okazaki = true;
     config.rule_options = shishi::rule_option_specs(rules);
-    std::unique_ptr<Engine> engine = make_engine(config);
+    std::unique_ptr<EngineProcess> engine = make_engine(config);
     std::string error;
     REQUIRE(engine->start(error));
     engine->quit();

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "shishi/core/movegen.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 
 namespace mate_test {
 

@@ -13,7 +13,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/protocol/usi_text.hpp"
 #include "usi_harness.hpp"
 

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "shishi/core/notation.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/protocol/usi_text.hpp"
 #include "shishi/search/skill.hpp"
 #include "usi_harness.hpp"

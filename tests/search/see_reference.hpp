@@ -8,7 +8,7 @@
 
 #include "shishi/core/attacks.hpp"
 #include "shishi/eval/eval.hpp"
-#include "shishi/search/move_order.hpp"
+#include "shishi/search/move_picker.hpp"
 
 namespace shishi::test::reference {
 

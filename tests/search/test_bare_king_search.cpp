@@ -1,6 +1,6 @@
 // The bare-king verdict (bare_king.hpp) as the search scores it, and Game and search agreeing.
 #include "shishi/core/bare_king.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/search/search.hpp"
 #include "test_support.hpp"
 

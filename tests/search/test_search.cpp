@@ -9,7 +9,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/tools/bench.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/search/tt.hpp"

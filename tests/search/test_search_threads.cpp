@@ -12,7 +12,7 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/search/helper_threads.hpp"
-#include "shishi/search/move_order.hpp"
+#include "shishi/search/move_picker.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/search/tt.hpp"
 

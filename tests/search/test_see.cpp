@@ -8,7 +8,7 @@
 #include <random>
 
 #include "shishi/eval/eval.hpp"
-#include "shishi/search/move_order.hpp"
+#include "shishi/search/move_picker.hpp"
 #include "shishi/search/see.hpp"
 #include "test_support.hpp"
 

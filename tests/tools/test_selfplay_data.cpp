@@ -14,7 +14,7 @@
 #include "shishi/core/movegen.hpp"
 #include "shishi/core/notation.hpp"
 #include "shishi/search/search.hpp"
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 #include "shishi/tools/nnue_dataset.hpp"
 #include "shishi/tools/selfplay_data.hpp"
 #include "shishi/tools/training_data.hpp"

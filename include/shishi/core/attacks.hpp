@@ -22,7 +22,7 @@ int attacker_count(const Piece* board, Square s, Color by);
 // block its lines nor stand in its way (the JCSA repetition rule's reading, docs/rules.md).
 bool piece_attacks_enemy(const Piece* board, Square sq, bool through_own);
 
-// True when side c has exactly one royal and side ~c attacks it ("check" in RULES.md).
+// True when side c has exactly one royal and side ~c attacks it ("check" in docs/rules.md).
 bool in_check(const Position& pos, Color c);
 
 // The eight squares of the 5x5 Lion area that are not on a line through the centre.

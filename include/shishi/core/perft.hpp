@@ -1,5 +1,5 @@
 // Perft: counting the leaves of the legal move tree, for verifying the move generator.
-// Counting convention: RULES.md "Perft" (distinct successor positions).
+// Counting convention: docs/rules.md "Perft" (distinct successor positions).
 #pragma once
 
 #include <atomic>

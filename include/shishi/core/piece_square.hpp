@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "shishi/core/types.hpp"
+#include "shishi/core/board_types.hpp"
 
 namespace shishi {
 

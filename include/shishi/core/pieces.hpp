@@ -6,7 +6,7 @@
 #include <array>
 #include <string_view>
 
-#include "shishi/core/types.hpp"
+#include "shishi/core/board_types.hpp"
 
 namespace shishi {
 

@@ -9,7 +9,7 @@
 
 #include "shishi/core/pieces.hpp"
 #include "shishi/core/rule_set.hpp"
-#include "shishi/core/types.hpp"
+#include "shishi/core/board_types.hpp"
 
 namespace shishi {
 

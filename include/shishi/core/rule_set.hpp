@@ -14,7 +14,7 @@ namespace shishi {
 
 // What the fourth occurrence of a position means.
 enum class RepetitionRule {
-    XBOARD,   // perpetual checker loses, otherwise the side that repeated loses (RULES.md)
+    XBOARD,   // perpetual checker loses, otherwise the side that repeated loses (docs/rules.md)
     JCSA,     // checker, then attacker, then first passer deviates; no attacks: draw
     DRAW,     // always a draw
     LISHOGI,  // draw, unless the side that repeated checked or attacked with every move: it loses
@@ -23,7 +23,7 @@ enum class RepetitionRule {
 // When a side left with only royals loses.
 enum class BareKingRule {
     OFF,
-    BOOK,     // RULES.md (JCSA): loses unless its next move bares the opponent or takes the royal
+    BOOK,     // docs/rules.md (JCSA): loses unless its next move bares the opponent or takes the royal
     LISHOGI,  // shogiops/scalashogi: loses at once (with their exceptions); King vs King draws
 };
 
@@ -67,7 +67,7 @@ struct RuleSet {
     bool operator==(const RuleSet&) const = default;
 };
 
-// The presets. `book` is RULES.md with its default options; `xboard` is the book plus XBoard's
+// The presets. `book` is docs/rules.md with its default options; `xboard` is the book plus XBoard's
 // adjudication (mate test and N-move rule; the default under XBoard); `lishogi` is shogiops'/scalashogi's rules (the
 // default under USI).
 const RuleSet& book_rules();

@@ -5,7 +5,7 @@
 // from that square (Chu rays are short, about 2.5 squares).
 #pragma once
 
-#include "shishi/core/types.hpp"
+#include "shishi/core/board_types.hpp"
 
 namespace shishi {
 

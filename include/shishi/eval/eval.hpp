@@ -26,8 +26,8 @@ inline int piece_value(Kind k) {
 
 // Builds the evaluation's tables now, on the calling thread, if no evaluation has yet. They are
 // otherwise built by the first evaluation, which writes the piece-square table every Position
-// reads: a search thread doing that while the protocol thread makes a Position is a data race
-// (ThreadSanitizer found it through bench). The Searcher calls it before any search thread runs.
+// reads: a search thread doing that while the protocol thread makes a Position would be a data
+// race. The Searcher calls it before any search thread runs.
 void prepare_tables();
 
 // Makes pos's material/piece-square sums current for the evaluation's weights (the search calls

@@ -12,7 +12,7 @@
 
 namespace shishi::match {
 
-// Engine indices in bracket order, size the next power of two >= engine_count (at least 2);
+// EngineProcess indices in bracket order, size the next power of two >= engine_count (at least 2);
 // -1 is a bye. Places 2k and 2k+1 meet in the first round.
 std::vector<int> knockout_bracket(int engine_count, int seeds, uint64_t random_seed);
 // Each engine's seed (1 the highest): the first `seeds` engines in order, the rest as drawn.

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 #include "shishi/match/time_control.hpp"
 
 namespace shishi::match {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 #include "shishi/match/openings.hpp"
 #include "shishi/match/referee.hpp"
 #include "shishi/match/stats.hpp"

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 #include "shishi/match/openings.hpp"
 
 namespace shishi::match {

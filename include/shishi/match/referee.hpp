@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "shishi/core/rule_set.hpp"
-#include "shishi/core/rules.hpp"
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/core/game.hpp"
+#include "shishi/match/engine_process.hpp"
 #include "shishi/match/openings.hpp"
 #include "shishi/match/time_control.hpp"
 
@@ -90,12 +90,12 @@ struct GameRecord {
 };
 
 // The limits an engine plays under: its own, else the match's.
-const TimeControl& limits_of(const Engine& engine, const RefereeSettings& settings);
+const TimeControl& limits_of(const EngineProcess& engine, const RefereeSettings& settings);
 
 // Today's local date as PGN writes it ("YYYY.MM.DD").
 std::string today();
 
 // Plays one game. Both engines must be started. `stop_requested()` aborts it (INTERRUPTED).
-GameRecord play_game(Engine& white, Engine& black, const Opening& opening, const RefereeSettings& settings);
+GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& opening, const RefereeSettings& settings);
 
 }  // namespace shishi::match

@@ -90,9 +90,9 @@ public:
     // A finished game: white_score is 1, 0.5 or 0.
     void add(const GameSlot& slot, double white_score);
     const PairingResults& pairing(int index) const { return pairings_[size_t(index)]; }
-    // Engine e's score against all its opponents.
+    // EngineProcess e's score against all its opponents.
     Score engine_score(int e) const;
-    // Engine e's points (wins + draws/2) against engine f, and the games they played.
+    // EngineProcess e's points (wins + draws/2) against engine f, and the games they played.
     double points(int e, int f, int& games) const;
     int games() const { return games_; }
 

@@ -29,7 +29,7 @@
 
 #include "shishi/core/position.hpp"
 #include "shishi/core/rule_set.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/protocol/engine_options.hpp"
 #include "shishi/protocol/line_output.hpp"
 #include "shishi/protocol/startup_options.hpp"

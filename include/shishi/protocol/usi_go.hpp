@@ -8,8 +8,8 @@
 #include <string_view>
 #include <vector>
 
-#include "shishi/core/types.hpp"
-#include "shishi/search/types.hpp"
+#include "shishi/core/board_types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi::usi {
 

@@ -6,9 +6,9 @@
 #include <string>
 
 #include "shishi/core/position.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/protocol/engine.hpp"
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi::usi {
 

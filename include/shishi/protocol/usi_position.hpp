@@ -9,8 +9,8 @@
 
 #include "shishi/core/notation.hpp"
 #include "shishi/core/rule_set.hpp"
-#include "shishi/core/rules.hpp"
-#include "shishi/core/types.hpp"
+#include "shishi/core/game.hpp"
+#include "shishi/core/board_types.hpp"
 
 namespace shishi::usi {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi {
 

@@ -20,7 +20,7 @@
 #include "shishi/protocol/xboard_clock.hpp"
 #include "shishi/protocol/xboard_highlight.hpp"
 #include "shishi/core/notation.hpp"
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/mate/solver.hpp"
 

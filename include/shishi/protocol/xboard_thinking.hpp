@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi {
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <string_view>
 
-#include "shishi/core/types.hpp"
+#include "shishi/core/board_types.hpp"
 
 namespace shishi::record {
 

@@ -13,7 +13,7 @@
 
 #include "shishi/core/position.hpp"
 #include "shishi/eval/nnue_network.hpp"
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi {
 

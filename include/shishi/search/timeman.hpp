@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi {
 

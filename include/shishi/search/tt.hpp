@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "shishi/core/types.hpp"
+#include "shishi/core/board_types.hpp"
 
 namespace shishi {
 
@@ -102,7 +102,7 @@ private:
     uint64_t epoch_ = 0;      // clear() counts up
     uint64_t salt_ = 0;       // from epoch_; 0 in the first epoch
     uint32_t tag_ = 0;        // epoch_'s low six bits, kept in each entry
-    // Every Move fits below the epoch tag (types.hpp: squares in bits 0-23, promotion 24, pass 25).
+    // Every Move fits below the epoch tag (board_types.hpp: squares in bits 0-23, promotion 24, pass 25).
     static constexpr int MOVE_BITS = 26;
     static constexpr uint32_t MOVE_MASK = (1u << MOVE_BITS) - 1;
     static_assert((Move::double_step(0xFF, 0xFF, 0xFF).raw() | Move::normal(0xFF, 0xFF, true).raw() |

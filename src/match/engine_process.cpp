@@ -1,6 +1,6 @@
 // Protocol-independent parts of the engine adapters: start-up (handshake, name, options),
 // the factory, score parsing.
-#include "shishi/match/engine_adapter.hpp"
+#include "shishi/match/engine_process.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -12,8 +12,8 @@
 
 namespace shishi::match {
 
-std::unique_ptr<Engine> make_xboard_engine(const EngineConfig& config);
-std::unique_ptr<Engine> make_usi_engine(const EngineConfig& config);
+std::unique_ptr<EngineProcess> make_xboard_engine(const EngineConfig& config);
+std::unique_ptr<EngineProcess> make_usi_engine(const EngineConfig& config);
 
 const char* protocol_name(Protocol p) { return p == Protocol::USI ? "usi" : "xboard"; }
 
@@ -23,7 +23,7 @@ std::optional<Protocol> parse_protocol(const std::string& text) {
     return std::nullopt;
 }
 
-bool Engine::read_answer_line(std::string& line, TimePoint sent, TimePoint deadline, EngineReply& reply) {
+bool EngineProcess::read_answer_line(std::string& line, TimePoint sent, TimePoint deadline, EngineReply& reply) {
     const auto st = process_.read_line(line, deadline);
     reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - sent).count();
     switch (st) {
@@ -51,7 +51,7 @@ const std::string* offered_as(const std::vector<std::string>& offered, std::stri
 
 }  // namespace
 
-bool Engine::start(std::string& error) {
+bool EngineProcess::start(std::string& error) {
     name_.clear();
     offered_.clear();
     option_warnings_.clear();
@@ -71,11 +71,11 @@ bool Engine::start(std::string& error) {
     return finish_start(error);
 }
 
-void Engine::quit() { process_.stop(std::chrono::milliseconds(300)); }
+void EngineProcess::quit() { process_.stop(std::chrono::milliseconds(300)); }
 
-bool Engine::alive() { return process_.running() && !process_.exited(); }
+bool EngineProcess::alive() { return process_.running() && !process_.exited(); }
 
-std::unique_ptr<Engine> make_engine(const EngineConfig& config) {
+std::unique_ptr<EngineProcess> make_engine(const EngineConfig& config) {
     if (config.protocol == Protocol::USI) return make_usi_engine(config);
     return make_xboard_engine(config);
 }

@@ -4,7 +4,7 @@
 // before the later captures): a losing one drops to the losing band and the pick goes on.
 // Picks are a partial selection sort that leaves the moves in place (a returned move is
 // marked TAKEN), so equal scores come in generation order.
-#include "shishi/search/move_order.hpp"
+#include "shishi/search/move_picker.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -8,7 +8,7 @@
 
 #include "shishi/core/movegen.hpp"
 #include "shishi/eval/eval.hpp"
-#include "shishi/search/types.hpp"
+#include "shishi/search/search_limits.hpp"
 
 namespace shishi {
 
@@ -34,7 +34,7 @@ struct HistoryTable {
 };
 
 // Value taken by a move (both captured pieces of a double move); 0 for a quiet move. A capture
-// of the opponent's last royal gets ROYAL_CAPTURE_VALUE (types.hpp) so it is always tried first.
+// of the opponent's last royal gets ROYAL_CAPTURE_VALUE (search_limits.hpp) so it is always tried first.
 namespace detail {
 inline int victim_value(const Position& pos, Piece victim) {
     const Kind k = kind_of(victim);

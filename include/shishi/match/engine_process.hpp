@@ -94,12 +94,12 @@ struct ClockReadings {
     bool own_is_first_player = true;   // USI sends times by colour
 };
 
-class Engine {
+class EngineProcess {
 public:
-    explicit Engine(EngineConfig config) : config_(std::move(config)) {}
-    virtual ~Engine() = default;
-    Engine(const Engine&) = delete;
-    Engine& operator=(const Engine&) = delete;
+    explicit EngineProcess(EngineConfig config) : config_(std::move(config)) {}
+    virtual ~EngineProcess() = default;
+    EngineProcess(const EngineProcess&) = delete;
+    EngineProcess& operator=(const EngineProcess&) = delete;
 
     // Starts the process, completes the handshake (the protocol's), settles the name (the
     // configured one, else the engine's own, else the command) and sends the options: each rule
@@ -124,7 +124,7 @@ public:
 
     void quit();                   // stops the process (politely, then for sure)
     bool alive();                  // process still running
-    // Engine asked not to be reused between games (XBoard reuse=0).
+    // EngineProcess asked not to be reused between games (XBoard reuse=0).
     virtual bool wants_restart() const { return false; }
     // Is it to be restarted before its next game (its restart mode, and what it asked for)?
     bool restart_after_game() const {
@@ -162,7 +162,7 @@ protected:
     std::vector<std::string> option_warnings_;
 };
 
-std::unique_ptr<Engine> make_engine(const EngineConfig& config);
+std::unique_ptr<EngineProcess> make_engine(const EngineConfig& config);
 
 // Parses a thinking-output line for a score in centipawns from the engine's side, or nullopt.
 // XBoard: "depth score time nodes pv..."; USI: "info ... score cp N | score mate N ...".

@@ -2,7 +2,7 @@
 // game (the key includes side to move and counter-strike state); the per-move facts the
 // repetition rules need (did it give check, did the moved piece attack something) are
 // recorded when a move is played, since they cannot be recovered from keys.
-#include "shishi/core/rules.hpp"
+#include "shishi/core/game.hpp"
 
 #include <string>
 
