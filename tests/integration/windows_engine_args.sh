@@ -44,8 +44,9 @@ if grep -n -i -E 'crash|could not be started|setup failure: [1-9]|illegal' "$wor
 fi
 
 # The words as the engine saw them, once each (an engine restarted for a game says them again).
+# shishi-match.exe writes its log in text mode, with Windows line ends.
 prefix="< info string command line --EvalFile: cannot open net file '"
-grep -F "$prefix" "$work/log" | sed -e "s/^.*$prefix//" -e "s/' (the net in use stays)\$//" |
+tr -d '\r' <"$work/log" | grep -F "$prefix" | sed -e "s/^.*$prefix//" -e "s/' (the net in use stays)\$//" |
     awk '!seen[$0]++' >"$work/got" || true
 if ! diff "$work/expected" "$work/got"; then
     echo "FAIL: the engine's arguments (> above) are not the arg= words given (<)"; fail=1
