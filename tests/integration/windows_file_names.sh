@@ -66,6 +66,7 @@ printf '%s\n' '11k/9+e2/7N4/12/12/12/12/12/12/12/12/K11 b - 1' >詰.txt
 wine "$win/shishi.exe" mate --file 詰.txt --nodes 10000 >mate.out 2>&1 || failed "mate --file 詰.txt: $(cat mate.out)"
 grep -q -P 'line1\tmate in 1\t' mate.out || failed "mate --file 詰.txt found no mate: $(cat mate.out)"
 wine "$win/shishi.exe" nnue-placeholder 網.nnue >net.out 2>&1 || failed "nnue-placeholder 網.nnue: $(cat net.out)"
+[ -f 網.nnue ] || failed "nnue-placeholder did not write 網.nnue (but: $(ls | tr "\n" " "))"
 printf 'usi\nquit\n' | wine "$win/shishi.exe" --EvalFile=網.nnue >usi.out 2>&1 || failed "--EvalFile=網.nnue: $(cat usi.out)"
 grep -q -F 'option name EvalFile type string default 網.nnue' usi.out && ! grep -q -i 'cannot' usi.out ||
     failed "the engine did not load 網.nnue: $(cat usi.out)"
@@ -73,6 +74,7 @@ for run in 1 2; do
     wine "$win/shishi.exe" gensfen --out 学習.sgames --games 1 --depth 1 --max-plies 12 --eval nnue --eval-file 網.nnue \
         >gensfen.out 2>&1 || failed "gensfen --out 学習.sgames (run $run): $(cat gensfen.out)"
 done
+[ -f 学習.sgames ] || failed "gensfen did not write 学習.sgames (but: $(ls | tr "\n" " "))"
 grep -q -F '1 of 1 games in 学習.sgames' gensfen.out || failed "gensfen did not resume 学習.sgames: $(cat gensfen.out)"
 wine "$win/shishi.exe" gensfen-merge --out 合併.sgames 学習.sgames >gmerge.out 2>&1 ||
     failed "gensfen-merge --out 合併.sgames: $(cat gmerge.out)"
