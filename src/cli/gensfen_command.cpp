@@ -13,6 +13,7 @@
 #include "shishi/core/splitmix.hpp"
 #include "shishi/core/text.hpp"
 #include "shishi/eval/nnue_network.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/protocol/echo_text.hpp"
 #include "shishi/search/search.hpp"
 #include "shishi/tools/selfplay_data.hpp"
@@ -45,8 +46,8 @@ bool read_shard(const std::string& text, SelfplayOptions& o) {
 // Opening lines: XBoard moves from the start, one line each; '#' lines are comments. Every move
 // is checked here, before any game is played.
 bool read_openings(const std::string& file, const RuleSet& rules, SelfplayOptions& o, std::string& error) {
-    std::ifstream in(file);
-    if (!in || fs::is_directory(file)) {
+    std::ifstream in(platform::file_path(file));
+    if (!in || fs::is_directory(platform::file_path(file))) {
         error = "cannot read openings file " + file;
         return false;
     }
@@ -81,7 +82,7 @@ bool count_done(const std::string& file, const SelfplayOptions& o, int& done, st
                 std::string& error) {
     done = 0;
     good_end = 0;
-    std::ifstream in(file, std::ios::binary);
+    std::ifstream in(platform::file_path(file), std::ios::binary);
     if (!in) return true;
     TrainingGame g;
     std::string damage;
@@ -173,13 +174,14 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
         return 1;
     }
     // A record cut short by an interrupted run is dropped; the complete ones are kept.
-    if (fs::exists(*file) && std::streamoff(fs::file_size(*file)) != good_end) {
+    const fs::path path = platform::file_path(*file);
+    if (fs::exists(path) && std::streamoff(fs::file_size(path)) != good_end) {
         err << "note: dropping an incomplete record at the end of " << *file << "\n";
-        fs::resize_file(*file, uintmax_t(good_end));
+        fs::resize_file(path, uintmax_t(good_end));
     }
     const int total = o.shard_games();
     if (done > 0) err << "resuming " << *file << ": " << done << " of " << total << " games done\n";
-    std::ofstream sink(*file, std::ios::binary | std::ios::app);
+    std::ofstream sink(path, std::ios::binary | std::ios::app);
     if (!sink) {
         err << "error: cannot write " << *file << "\n";
         return 1;
@@ -231,7 +233,7 @@ int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& ou
     if (inputs.empty()) a.error("no input files");
     if (target) {
         std::error_code ec;
-        if (fs::exists(*target, ec)) a.error(*target + " exists: a merge never overwrites a file (give a new --out)");
+        if (fs::exists(platform::file_path(*target), ec)) a.error(*target + " exists: a merge never overwrites a file (give a new --out)");
         else if (auto problem = output_path_problem(*target); !problem.empty()) a.error(problem);
     }
     if (!a.finish(err)) {
@@ -240,8 +242,8 @@ int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& ou
     }
     std::vector<TrainingGame> games;
     for (const std::string& f : inputs) {
-        std::ifstream in(f, std::ios::binary);
-        if (!in || fs::is_directory(f)) {
+        std::ifstream in(platform::file_path(f), std::ios::binary);
+        if (!in || fs::is_directory(platform::file_path(f))) {
             err << "error: cannot read " << f << "\n";
             return 1;
         }
@@ -257,16 +259,16 @@ int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& ou
     for (size_t i = games.size(); i > 1; --i) std::swap(games[i - 1], games[splitmix64(state) % i]);
     const std::string temp = *target + ".part";
     {
-        std::ofstream sink(temp, std::ios::binary | std::ios::trunc);
+        std::ofstream sink(platform::file_path(temp), std::ios::binary | std::ios::trunc);
         for (const TrainingGame& g : games) write_training_game(sink, g);
         sink.flush();
         if (!sink) {
             err << "error: cannot write " << temp << "\n";
-            fs::remove(temp);
+            fs::remove(platform::file_path(temp));
             return 1;
         }
     }
-    fs::rename(temp, *target);
+    fs::rename(platform::file_path(temp), platform::file_path(*target));
     long positions = 0;
     for (const TrainingGame& g : games) positions += long(g.plies.size());
     out << games.size() << " games, " << positions << " positions from " << inputs.size() << " files in " << *target

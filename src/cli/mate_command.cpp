@@ -15,6 +15,7 @@
 #include "shishi/core/text_compare.hpp"
 #include "shishi/mate/solver.hpp"
 #include "shishi/mate/suite.hpp"
+#include "shishi/platform/platform.hpp"
 
 namespace shishi::cli {
 namespace {
@@ -63,7 +64,7 @@ int mate_command(const std::vector<std::string>& args, std::ostream& out, std::o
     std::vector<std::string> errors;
     if (suite_file || sfen_file) {
         const std::string& name = suite_file ? *suite_file : *sfen_file;
-        std::ifstream in(name);
+        std::ifstream in(platform::file_path(name));
         if (!in) {
             a.error("cannot open " + name);
         } else if (suite_file) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "shishi/platform/platform.hpp"
 #include "shishi/tools/nnue_placeholder.hpp"
 
 namespace shishi::cli {
@@ -15,7 +16,7 @@ int nnue_placeholder_command(const std::vector<std::string>& args, std::ostream&
         return 2;
     }
     const nnue::NetworkWeights w = material_network();
-    std::ofstream file(args[1], std::ios::binary | std::ios::trunc);
+    std::ofstream file(platform::file_path(args[1]), std::ios::binary | std::ios::trunc);
     if (!file || !nnue::write_network(file, w, MATERIAL_NETWORK_DESCRIPTION) || !(file.flush())) {
         err << "nnue-placeholder: cannot write '" << args[1] << "'\n";
         return 1;

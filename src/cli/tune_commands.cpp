@@ -16,7 +16,7 @@ namespace {
 
 bool same_file(const std::string& a, const std::string& b) {
     std::error_code ec;
-    return std::filesystem::equivalent(a, b, ec);
+    return std::filesystem::equivalent(platform::file_path(a), platform::file_path(b), ec);
 }
 
 }  // namespace

@@ -13,6 +13,8 @@
 #include <ostream>
 #include <sstream>
 
+#include "shishi/platform/platform.hpp"
+
 namespace shishi::nnue {
 namespace {
 
@@ -201,7 +203,7 @@ NetworkLoad read_network(std::istream& in) {
 }
 
 NetworkLoad load_network_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream in(platform::file_path(path), std::ios::binary);
     if (!in) {
         NetworkLoad r;
         r.error = "cannot open net file '" + path + "'";

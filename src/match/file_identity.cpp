@@ -2,16 +2,19 @@
 
 #include <filesystem>
 
+#include "shishi/platform/platform.hpp"
+
 namespace shishi::match {
 
 bool same_file(const std::string& a, const std::string& b) {
     namespace fs = std::filesystem;
     std::error_code ec;
-    if (fs::equivalent(a, b, ec)) return true;  // both exist: the same inode
+    if (fs::equivalent(platform::file_path(a), platform::file_path(b), ec)) return true;  // both exist: the same inode
     auto resolved = [](const std::string& p) {
         std::error_code e;
-        fs::path full = fs::weakly_canonical(fs::absolute(p, e), e);
-        return e ? fs::path(p).lexically_normal() : full;
+        const fs::path name = platform::file_path(p);
+        fs::path full = fs::weakly_canonical(fs::absolute(name, e), e);
+        return e ? name.lexically_normal() : full;
     };
     return resolved(a) == resolved(b);
 }

@@ -145,7 +145,7 @@ int merge_command(const std::vector<std::string>& args, std::ostream& out, std::
     const std::string& out_path = args[first_input - 1];
     const std::vector<std::string> inputs(args.begin() + long(first_input), args.end());
     std::error_code ec;
-    if (!named && std::filesystem::exists(out_path, ec)) {
+    if (!named && std::filesystem::exists(platform::file_path(out_path), ec)) {
         err << "shishi-match merge: '" << out_path << "' exists and would be overwritten as the output; name the "
             << "output with -o (shishi-match merge -o OUT " << out_path << " ...)\n";
         return 2;

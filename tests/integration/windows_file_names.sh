@@ -5,7 +5,9 @@
 #  2. shishi-match.exe plays two games with an engine in the folder 棋士 (its working
 #     directory, its stderr= file エラー.txt), openings from 定跡.txt, and writes 対局.pgn,
 #     局面.epd, 結果.json (rewritten after each game) and 図.svg; each is read back;
-#  3. a KIF written to a console (a terminal, which Wine makes the console) shows its Japanese.
+#  3. mate --file 詰.txt, a net 網.nnue written and loaded (EvalFile, gensfen --eval-file),
+#     gensfen --out 学習.sgames resumed and merged, shishi-match.exe merge -o 合併.json;
+#  4. a KIF written to a console (a terminal, which Wine makes the console) shows its Japanese.
 # usage: windows_file_names.sh BUILD-WINDOWS-DIR LINUX-SHISHI
 set -euo pipefail
 win=$(realpath "${1:?usage: $0 BUILD-WINDOWS-DIR LINUX-SHISHI}")
@@ -56,7 +58,41 @@ PY
 grep -q '<svg' 図.svg 2>/dev/null || failed "図.svg is missing or not an SVG"
 [ -f 棋士/エラー.txt ] || failed "the engine's stderr file 棋士/エラー.txt was not created"
 
-# 3. The console shows UTF-8: Wine draws its console on the terminal `script` gives it, in the
+# 3. The other tools that open files by name, and the net file: shishi.exe mate --file 詰.txt,
+# nnue-placeholder 網.nnue read back as EvalFile (command line and gensfen --eval-file), gensfen
+# --out 学習.sgames (then resumed: it reads the file back) and gensfen-merge, shishi-match.exe
+# merge -o 合併.json, and merge's refusal to take an existing 結果.json as its output.
+printf '%s\n' '11k/9+e2/7N4/12/12/12/12/12/12/12/12/K11 b - 1' >詰.txt
+wine "$win/shishi.exe" mate --file 詰.txt --nodes 10000 >mate.out 2>&1 || failed "mate --file 詰.txt: $(cat mate.out)"
+grep -q -P 'line1\tmate in 1\t' mate.out || failed "mate --file 詰.txt found no mate: $(cat mate.out)"
+wine "$win/shishi.exe" nnue-placeholder 網.nnue >net.out 2>&1 || failed "nnue-placeholder 網.nnue: $(cat net.out)"
+[ -f 網.nnue ] || failed "nnue-placeholder did not write 網.nnue (but: $(ls | tr "\n" " "))"
+printf 'usi\nquit\n' | wine "$win/shishi.exe" --EvalFile=網.nnue >usi.out 2>&1 || failed "--EvalFile=網.nnue: $(cat usi.out)"
+grep -q -F 'option name EvalFile type string default 網.nnue' usi.out && ! grep -q -i 'cannot' usi.out ||
+    failed "the engine did not load 網.nnue: $(cat usi.out)"
+for run in 1 2; do
+    wine "$win/shishi.exe" gensfen --out 学習.sgames --games 1 --depth 1 --max-plies 12 --eval nnue --eval-file 網.nnue \
+        >gensfen.out 2>&1 || failed "gensfen --out 学習.sgames (run $run): $(cat gensfen.out)"
+done
+[ -f 学習.sgames ] || failed "gensfen did not write 学習.sgames (but: $(ls | tr "\n" " "))"
+grep -q -F '1 of 1 games in 学習.sgames' gensfen.out || failed "gensfen did not resume 学習.sgames: $(cat gensfen.out)"
+wine "$win/shishi.exe" gensfen-merge --out 合併.sgames 学習.sgames >gmerge.out 2>&1 ||
+    failed "gensfen-merge --out 合併.sgames: $(cat gmerge.out)"
+cmp -s 合併.sgames 学習.sgames || failed "合併.sgames (one shard of one game) differs from 学習.sgames"
+cp 結果.json saved.json
+if wine "$win/shishi-match.exe" merge 結果.json 合併.json >merge.out 2>&1 ||
+    ! grep -q -F "'結果.json' exists and would be overwritten" merge.out; then
+    failed "merge 結果.json ... was not refused: $(cat merge.out)"
+fi
+cmp -s 結果.json saved.json || failed "merge changed 結果.json"
+wine "$win/shishi-match.exe" merge -o 合併.json 結果.json >merge.out 2>&1 || failed "merge -o 合併.json: $(cat merge.out)"
+python3 - 合併.json <<'PY' || failed "合併.json does not hold the 2 games"
+import json, sys
+games = json.load(open(sys.argv[1], encoding='utf-8'))['games']
+sys.exit(0 if len(games) == 2 else 1)
+PY
+
+# 4. The console shows UTF-8: Wine draws its console on the terminal `script` gives it, in the
 # console's output code page (with cursor moves between the characters, removed here).
 script -qec "wine '$win/shishi.exe' convert 棋譜.kif - --to kif" /dev/null </dev/null >console.out 2>&1 ||
     failed "convert 棋譜.kif - in a console: $(cat console.out)"
