@@ -76,7 +76,8 @@ int main(int argc, char** argv) {
 
     std::ios::sync_with_stdio(false);
     std::string line, first;
-    while (first.empty() && std::getline(std::cin, line)) first = trimmed(line);
+    while (first.empty() && std::getline(std::cin, line))
+        first = trimmed(line);
     if (first.empty()) return 0;  // no input at all
     if (first == "usi") return shishi::run_usi(std::cin, std::cout, options);
     if (first == "xboard") return shishi::run_xboard(std::cin, std::cout, options);

@@ -21,13 +21,15 @@ inline bool starts_with(const std::string& s, const std::string& prefix) {
 inline std::vector<std::string> split_lines(const std::string& text) {
     std::vector<std::string> lines;
     std::istringstream in(text);
-    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    for (std::string l; std::getline(in, l);)
+        lines.push_back(l);
     return lines;
 }
 
 inline int count_prefix(const std::vector<std::string>& lines, const std::string& prefix) {
     int n = 0;
-    for (const auto& l : lines) n += starts_with(l, prefix);
+    for (const auto& l : lines)
+        n += starts_with(l, prefix);
     return n;
 }
 

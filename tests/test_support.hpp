@@ -94,7 +94,8 @@ inline void play(Game& g, std::initializer_list<const char*> moves) {
 
 // Repeats a four-ply cycle `times` times, checking the game goes on until the last ply.
 inline void cycle(Game& g, std::initializer_list<const char*> four, int times) {
-    for (int i = 0; i < times; ++i) play(g, four);
+    for (int i = 0; i < times; ++i)
+        play(g, four);
 }
 
 inline bool legal(const Position& pos, std::string_view text) { return bool(parse_xboard_move(pos, text)); }
@@ -108,7 +109,8 @@ inline std::vector<Move> legal_moves(const Position& pos) {
 // The legal moves as XBoard text, sorted (passes appear once, as their out-and-back form).
 inline std::multiset<std::string> legal_texts(const Position& pos) {
     std::multiset<std::string> out;
-    for (Move m : legal_moves(pos)) out.insert(move_to_xboard(m));
+    for (Move m : legal_moves(pos))
+        out.insert(move_to_xboard(m));
     return out;
 }
 
@@ -133,7 +135,8 @@ inline std::vector<PerftCase> reference_cases(const std::string& file = "referen
     REQUIRE(in);
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
-    for (auto& e : errors) FAIL(file << ": " << e);
+    for (auto& e : errors)
+        FAIL(file << ": " << e);
     REQUIRE(!cases.empty());
     return cases;
 }
@@ -155,7 +158,8 @@ inline std::vector<Move> random_game(Position& pos, int plies, std::mt19937& rng
 // Roots for random games: the start and every position of the book-rules perft reference.
 inline std::vector<Position> random_game_roots() {
     std::vector<Position> roots{Position::start()};
-    for (const PerftCase& c : reference_cases()) roots.push_back(sfen(c.sfen));
+    for (const PerftCase& c : reference_cases())
+        roots.push_back(sfen(c.sfen));
     return roots;
 }
 

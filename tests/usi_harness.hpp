@@ -39,7 +39,9 @@ class Session {
 public:
     // startup: engine options as given on the command line (`shishi --Threads=1`).
     explicit Session(shishi::StartupOptions startup = {})
-        : in_(&pipe_in_), out_(&lines_out_), startup_(std::move(startup)),
+        : in_(&pipe_in_),
+          out_(&lines_out_),
+          startup_(std::move(startup)),
           thread_([this] { rc_ = shishi::run_usi(in_, out_, startup_); }) {}
     ~Session() { finish(); }
 

@@ -34,8 +34,10 @@ std::optional<double> seconds_value(const std::string& s) {
 std::string duration_text(double seconds) {
     const long s = long(seconds + 0.5);
     char buf[32];
-    if (s >= 3600) std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
-    else std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
+    if (s >= 3600)
+        std::snprintf(buf, sizeof buf, "%ldh%02ldm", s / 3600, s / 60 % 60);
+    else
+        std::snprintf(buf, sizeof buf, "%ldm%02lds", s / 60, s % 60);
     return buf;
 }
 
@@ -57,13 +59,15 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     auto in = args.positional_string("record file");
     // The host a record comes from judges its moves: a KIF or USI list comes from lishogi, a PGN
     // from XBoard. --rules starts from those (a preset in it replaces them).
-    const record::Format in_format =
-        from_format ? *from_format : in ? record::format_for_path(*in).value_or(record::Format::USI) : record::Format::USI;
+    const record::Format in_format = from_format ? *from_format
+        : in                                     ? record::format_for_path(*in).value_or(record::Format::USI)
+                                                 : record::Format::USI;
     const RuleSet* rules = args.rules_option(in_format == record::Format::PGN ? xboard_rules() : lishogi_rules());
     std::optional<double> seconds;
     if (time) {
         seconds = seconds_value(*time);
-        if (!seconds) args.error("bad value '" + *time + "' for --time (seconds per position, more than 0, up to 3600)");
+        if (!seconds)
+            args.error("bad value '" + *time + "' for --time (seconds per position, more than 0, up to 3600)");
     }
     if (int(bool(time)) + int(bool(depth)) + int(bool(nodes)) > 1) args.error("give one of --time, --depth, --nodes");
     std::optional<record::Format> out_format;
@@ -73,8 +77,10 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         if (!out_format) args.error("--out - writes the input's format: give it with --from");
     } else if (out_path) {
         out_format = record::format_for_path(*out_path);
-        if (!out_format) args.error(*out_path + ": unknown record format (use .kif, .pgn or .usi)");
-        else if (auto problem = output_path_problem(*out_path); !problem.empty()) args.error(problem);
+        if (!out_format)
+            args.error(*out_path + ": unknown record format (use .kif, .pgn or .usi)");
+        else if (auto problem = output_path_problem(*out_path); !problem.empty())
+            args.error(problem);
     }
     if (svg_path)
         if (auto problem = output_path_problem(*svg_path); !problem.empty()) args.error(problem);
@@ -92,9 +98,12 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     }
 
     SearchLimits limits;
-    if (seconds) limits.movetime_ms = std::max<int64_t>(1, int64_t(*seconds * 1000));
-    else if (nodes) limits.nodes = uint64_t(*nodes);
-    else limits.depth = depth.value_or(DEFAULT_DEPTH);
+    if (seconds)
+        limits.movetime_ms = std::max<int64_t>(1, int64_t(*seconds * 1000));
+    else if (nodes)
+        limits.nodes = uint64_t(*nodes);
+    else
+        limits.depth = depth.value_or(DEFAULT_DEPTH);
     Searcher searcher(size_t(hash.value_or(64)));
     searcher.set_threads(threads.value_or(1));
 
@@ -107,8 +116,8 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         if (terminal) {
             const int width = 30, filled = total ? done * width / total : width;
             err << "\r[" << std::string(size_t(filled), '#') << std::string(size_t(width - filled), '.') << "] " << done
-                << "/" << total << " positions, " << duration_text(elapsed) << " elapsed, about "
-                << duration_text(eta) << " left  " << std::flush;
+                << "/" << total << " positions, " << duration_text(elapsed) << " elapsed, about " << duration_text(eta)
+                << " left  " << std::flush;
             if (done == total) err << "\n";
         } else if (done == total || done * 10 / total != last_plain) {
             last_plain = done * 10 / total;
@@ -128,7 +137,7 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     if (interrupted) {
         if (terminal) err << "\n";
         report << "interrupted: " << analysis.positions.size() << " of " << total << " positions analysed, "
-            << analysis.moves.size() << " of " << (*rec).plies.size() << " moves judged\n";
+               << analysis.moves.size() << " of " << (*rec).plies.size() << " moves judged\n";
     }
 
     report << record::summary_text(*rec, analysis);
@@ -139,7 +148,8 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
             return 1;
         }
         report << "annotated record: " << *out_path;
-        if (interrupted) report << " (" << analysis.moves.size() << " of " << (*rec).plies.size() << " moves annotated)";
+        if (interrupted)
+            report << " (" << analysis.moves.size() << " of " << (*rec).plies.size() << " moves annotated)";
         report << "\n";
     }
     if (svg_path && !analysis.positions.empty()) {

@@ -41,7 +41,8 @@ int benchpositions_command(const std::vector<std::string>& args, std::ostream& o
         err << "usage: shishi benchpositions\n";
         return 2;
     }
-    for (const std::string& moves : bench_move_lists()) out << moves << "\n";
+    for (const std::string& moves : bench_move_lists())
+        out << moves << "\n";
     return 0;
 }
 

@@ -39,16 +39,19 @@ const Command COMMANDS[] = {
     {"divide", divide_command, "divide <depth> [--fen F | --sfen S] [--rules R]  perft per root move (depth 1-12)"},
     {"perftsuite", perftsuite_command,
      "perftsuite <file> [--max-depth N] [--rules R]     check a perft reference file"},
-    {"bench", bench_command, "bench [depth] [threads] [hand|nnue]    fixed-depth search benchmark (nodes, nps);\n"
-                             "                                                depth 1-30 (default 7), threads 1-64 (default 1)"},
+    {"bench", bench_command,
+     "bench [depth] [threads] [hand|nnue]    fixed-depth search benchmark (nodes, nps);\n"
+     "                                                depth 1-30 (default 7), threads 1-64 (default 1)"},
     {"benchpositions", benchpositions_command,
      "benchpositions                         bench positions as XBoard moves from the start"},
-    {"tune-data", tune_data_command, "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune\n"
-                           "                                                (every game must read, as for convert)"},
+    {"tune-data", tune_data_command,
+     "tune-data <pgn> <out> [--every N] [--skip-plies N]  quiet labelled positions for tune\n"
+     "                                                (every game must read, as for convert)"},
     {"tune", tune_command, "tune <data> [iterations] [--out F] [--holdout P]  Texel tuning of the eval weights"},
     {"analyze", analyze_command,
      "analyze <record> [options]             annotate a game (KIF, PGN, USI list): evaluations, mistakes,\n"
-     "                                                summary; --depth D | --nodes N | --time S, --threads T, --hash MB,\n"
+     "                                                summary; --depth D | --nodes N | --time S, --threads T, --hash "
+     "MB,\n"
      "                                                --out annotated.kif|.pgn|.usi, --svg graph.svg, --game N,\n"
      "                                                --from kif|pgn|usi, --rules R,\n"
      "                                                --kif-style lishogi-server|lishogi-client (KIF layout)"},
@@ -65,7 +68,8 @@ const Command COMMANDS[] = {
      "gensfen-merge --out F [--seed S] SHARD...  gensfen shards joined, games shuffled (never overwrites)"},
     {"train-net", train_net_command,
      "train-net DATA... --out NET [options]  train the learned evaluation on self-play games (docs/nnue.md):\n"
-     "                                                --epochs N, --batch B, --lr X, --lambda L, --threads T, --seed S,\n"
+     "                                                --epochs N, --batch B, --lr X, --lambda L, --threads T, --seed "
+     "S,\n"
      "                                                --val-every N, --init material|random, --resume CKPT,\n"
      "                                                --loss-csv F, --plot F.svg, --desc TEXT"},
     {"rules", rules_command,
@@ -85,8 +89,10 @@ int help_command(const std::vector<std::string>&, std::ostream& out, std::ostrea
            "'xboard' selects XBoard/CECP, 'usi' selects USI. Engine options are those both protocols\n"
            "list (`usi`, or `protover 2` in XBoard); in their names case, spaces, '_' and '-' do not\n"
            "matter: --Move_Overhead=300, --move-overhead 300.\n\ncommands:\n";
-    for (const Command& c : COMMANDS) out << "  shishi " << c.usage << "\n";
-    out << "  shishi " << std::string("--version").append(30, ' ') << "the version\n"
+    for (const Command& c : COMMANDS)
+        out << "  shishi " << c.usage << "\n";
+    out << "  shishi " << std::string("--version").append(30, ' ')
+        << "the version\n"
            "R is a rule set: book, xboard or lishogi. analyze, tune, gensfen and train-net stop at Ctrl-C and\n"
            "keep what they finished; perft, divide and perftsuite print each result as it is found.\n";
     return 0;

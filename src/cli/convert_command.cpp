@@ -35,8 +35,8 @@ int convert_command(const std::vector<std::string>& argv, std::ostream& out, std
         return 1;
     }
     // "-" is standard output, which then holds the record alone.
-    (*target == "-" ? err : out) << "wrote " << *target << " (" << record::format_name(*fmt) << ", " << (*rec).plies.size() << " plies, result "
-        << (*rec).result << ")\n";
+    (*target == "-" ? err : out) << "wrote " << *target << " (" << record::format_name(*fmt) << ", "
+                                 << (*rec).plies.size() << " plies, result " << (*rec).result << ")\n";
     return 0;
 }
 

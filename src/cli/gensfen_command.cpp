@@ -89,8 +89,9 @@ bool count_done(const std::string& file, const SelfplayOptions& o, int& done, st
     while (read_training_game(in, g, damage)) {
         const int index = o.game_index(done);
         if (index < 0 || g.seed != o.game_seed(index)) {
-            error = file + " holds games of another run (other --seed, --shard, limits or openings); "
-                           "give another --out, or the settings it was made with";
+            error = file +
+                " holds games of another run (other --seed, --shard, limits or openings); "
+                "give another --out, or the settings it was made with";
             return false;
         }
         ++done;
@@ -117,12 +118,14 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
         a.error("bad --shard '" + echo_text(*s) + "' (want I/N with 1 <= I <= N, e.g. 2/4)");
     if (auto adj = a.string_option("--adjudicate")) {
         const size_t colon = adj->find(':');
-        auto cp = colon == std::string::npos ? std::nullopt
-                                             : parse_integer(std::string_view(*adj).substr(0, colon), 100, 30000, Sign::NONE);
+        auto cp = colon == std::string::npos
+            ? std::nullopt
+            : parse_integer(std::string_view(*adj).substr(0, colon), 100, 30000, Sign::NONE);
         auto plies = colon == std::string::npos
-                         ? std::nullopt
-                         : parse_integer(std::string_view(*adj).substr(colon + 1), 0, 1000, Sign::NONE);
-        if (!cp || !plies) a.error("bad --adjudicate '" + echo_text(*adj) + "' (want CP:PLIES, e.g. 3000:4)");
+            ? std::nullopt
+            : parse_integer(std::string_view(*adj).substr(colon + 1), 0, 1000, Sign::NONE);
+        if (!cp || !plies)
+            a.error("bad --adjudicate '" + echo_text(*adj) + "' (want CP:PLIES, e.g. 3000:4)");
         else {
             o.adjudicate_cp = int(*cp);
             o.adjudicate_plies = int(*plies);
@@ -198,8 +201,8 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
     int played = 0;
     auto report = [&](const char* what) {
         const double s = std::chrono::duration<double>(Clock::now() - start).count();
-        err << what << " games " << done << "/" << total << ", positions " << positions << " (kept " << kept
-            << "), " << long(s > 0 ? double(positions) / s : 0) << " positions/s\n";
+        err << what << " games " << done << "/" << total << ", positions " << positions << " (kept " << kept << "), "
+            << long(s > 0 ? double(positions) / s : 0) << " positions/s\n";
     };
     for (; done < total; ++done, ++played) {
         TrainingGame g;
@@ -211,15 +214,16 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
             return 1;
         }
         positions += long(g.plies.size());
-        for (const TrainingPly& p : g.plies) kept += p.keep;
+        for (const TrainingPly& p : g.plies)
+            kept += p.keep;
         if (Clock::now() - last_report >= std::chrono::seconds(10)) {
             report("progress:");
             last_report = Clock::now();
         }
     }
     report(stop_requested() ? "stopped:" : "done:");
-    out << done << " of " << total << " games in " << *file << (stop_requested() ? " (interrupted; rerun to resume)" : "")
-        << "\n";
+    out << done << " of " << total << " games in " << *file
+        << (stop_requested() ? " (interrupted; rerun to resume)" : "") << "\n";
     return stop_requested() ? 130 : 0;
 }
 
@@ -228,13 +232,16 @@ int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& ou
     auto target = a.string_option("--out");
     const uint64_t seed = uint64_t(a.int_option("--seed", 0, 2'000'000'000).value_or(1));
     std::vector<std::string> inputs;
-    while (a.has_positional()) inputs.push_back(*a.positional_string("input"));
+    while (a.has_positional())
+        inputs.push_back(*a.positional_string("input"));
     if (!target) a.error("--out FILE is required");
     if (inputs.empty()) a.error("no input files");
     if (target) {
         std::error_code ec;
-        if (fs::exists(platform::file_path(*target), ec)) a.error(*target + " exists: a merge never overwrites a file (give a new --out)");
-        else if (auto problem = output_path_problem(*target); !problem.empty()) a.error(problem);
+        if (fs::exists(platform::file_path(*target), ec))
+            a.error(*target + " exists: a merge never overwrites a file (give a new --out)");
+        else if (auto problem = output_path_problem(*target); !problem.empty())
+            a.error(problem);
     }
     if (!a.finish(err)) {
         err << "usage: shishi gensfen-merge --out FILE [--seed S] SHARD...\n";
@@ -249,18 +256,21 @@ int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& ou
         }
         TrainingGame g;
         std::string damage;
-        while (read_training_game(in, g, damage)) games.push_back(g);
+        while (read_training_game(in, g, damage))
+            games.push_back(g);
         if (!damage.empty()) {
             err << "error: " << f << ": " << damage << "\n";
             return 1;
         }
     }
     uint64_t state = seed;
-    for (size_t i = games.size(); i > 1; --i) std::swap(games[i - 1], games[splitmix64(state) % i]);
+    for (size_t i = games.size(); i > 1; --i)
+        std::swap(games[i - 1], games[splitmix64(state) % i]);
     const std::string temp = *target + ".part";
     {
         std::ofstream sink(platform::file_path(temp), std::ios::binary | std::ios::trunc);
-        for (const TrainingGame& g : games) write_training_game(sink, g);
+        for (const TrainingGame& g : games)
+            write_training_game(sink, g);
         sink.flush();
         if (!sink) {
             err << "error: cannot write " << temp << "\n";
@@ -270,7 +280,8 @@ int gensfen_merge_command(const std::vector<std::string>& args, std::ostream& ou
     }
     fs::rename(platform::file_path(temp), platform::file_path(*target));
     long positions = 0;
-    for (const TrainingGame& g : games) positions += long(g.plies.size());
+    for (const TrainingGame& g : games)
+        positions += long(g.plies.size());
     out << games.size() << " games, " << positions << " positions from " << inputs.size() << " files in " << *target
         << "\n";
     return 0;

@@ -20,9 +20,7 @@ void on_cli_stop_request() {
 
 }  // namespace
 
-void catch_stop_signals() {
-    platform::on_interrupt(on_cli_stop_request);
-}
+void catch_stop_signals() { platform::on_interrupt(on_cli_stop_request); }
 
 bool stop_requested() { return g_stop.load(); }
 void request_stop() { g_stop.store(true); }

@@ -35,7 +35,8 @@ std::optional<Color> side_option(ArgReader& a) {
 
 std::string line_text(const std::vector<Move>& line) {
     std::string s;
-    for (Move m : line) s += (s.empty() ? "" : " ") + move_to_usi(m);
+    for (Move m : line)
+        s += (s.empty() ? "" : " ") + move_to_usi(m);
     return s;
 }
 
@@ -46,16 +47,18 @@ int mate_command(const std::vector<std::string>& args, std::ostream& out, std::o
     auto suite_file = a.string_option("--suite");
     auto sfen_file = a.string_option("--file");
     const bool single = std::find(args.begin(), args.end(), "--sfen") != args.end() ||
-                        std::find(args.begin(), args.end(), "--fen") != args.end();
+        std::find(args.begin(), args.end(), "--fen") != args.end();
     const int sources = int(bool(suite_file)) + int(bool(sfen_file)) + int(single);
     if (sources != 1) a.error("give one of --sfen, --fen, --file, --suite");
     const std::optional<Color> side = side_option(a);
-    if (side && suite_file) a.error("--side is for --sfen, --fen and --file: a suite's problems are mated by the side to move");
+    if (side && suite_file)
+        a.error("--side is for --sfen, --fen and --file: a suite's problems are mated by the side to move");
     const int64_t nodes = a.int_option("--nodes", 1, INT32_MAX).value_or(5'000'000);
     const int hash = a.int_option("--hash", 1, 4096).value_or(64);
     const int max_plies = a.int_option("--max-plies", 1, mate::MAX_MATE_PLIES).value_or(mate::MAX_MATE_PLIES);
     const RuleSet* rules = a.rules_option();
-    if (rules && suite_file && *rules != book_rules()) a.error("--rules is for --sfen, --fen and --file: a suite names its rules per line");
+    if (rules && suite_file && *rules != book_rules())
+        a.error("--rules is for --sfen, --fen and --file: a suite names its rules per line");
     std::optional<Position> one;
     if (single && rules) one = a.position_option(*rules);
 
@@ -88,7 +91,8 @@ int mate_command(const std::vector<std::string>& args, std::ostream& out, std::o
                 problems.push_back(std::move(p));
             }
         }
-        for (const std::string& e : errors) a.error(name + ": " + e);
+        for (const std::string& e : errors)
+            a.error(name + ": " + e);
         if (in && errors.empty() && problems.empty()) a.error(name + ": no positions");
     } else if (one) {
         mate::MateProblem p;
@@ -130,11 +134,14 @@ int mate_command(const std::vector<std::string>& args, std::ostream& out, std::o
         if (suite_file) {
             if (p.expect == mate::MateProblem::MATE)
                 ok = r.status == mate::MateResult::MATE &&
-                     (p.first.empty() || (!r.line.empty() && std::find(p.first.begin(), p.first.end(), r.line[0]) != p.first.end()));
+                    (p.first.empty() ||
+                     (!r.line.empty() && std::find(p.first.begin(), p.first.end(), r.line[0]) != p.first.end()));
             else if (p.expect == mate::MateProblem::NO_MATE)
                 ok = r.status == mate::MateResult::NO_MATE;
             row << "\texpected " << mate::expect_name(p.expect) << (p.first.empty() ? "" : " " + p.first_text)
-                << (p.expect == mate::MateProblem::UNSOUND ? " (not counted)" : ok ? " ok" : " FAILED");
+                << (p.expect == mate::MateProblem::UNSOUND ? " (not counted)"
+                        : ok                               ? " ok"
+                                                           : " FAILED");
             if (p.expect != mate::MateProblem::UNSOUND) {
                 ++counted;
                 if (ok) ++as_expected;

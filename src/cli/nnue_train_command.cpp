@@ -96,9 +96,12 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
     if (threads_short) s.threads = *threads_short;
     if (seed) s.seed = uint64_t(*seed);
     if (init) {
-        if (*init == "material") s.init = Init::MATERIAL;
-        else if (*init == "random") s.init = Init::RANDOM;
-        else a.error("--init: '" + *init + "' is not material or random");
+        if (*init == "material")
+            s.init = Init::MATERIAL;
+        else if (*init == "random")
+            s.init = Init::RANDOM;
+        else
+            a.error("--init: '" + *init + "' is not material or random");
     }
     const std::string checkpoint_path = net_path ? *net_path + ".ckpt" : "";
     std::vector<std::string> outputs;
@@ -173,10 +176,11 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
     }
 
     std::ostringstream description;
-    if (desc) description << *desc;
+    if (desc)
+        description << *desc;
     else
-        description << "shishi train-net: " << data.train.size() << " positions of " << data.games - data.validation_games
-                    << " games, lambda " << loss.lambda << ", K " << loss.k;
+        description << "shishi train-net: " << data.train.size() << " positions of "
+                    << data.games - data.validation_games << " games, lambda " << loss.lambda << ", K " << loss.k;
     bool failed = false;
     auto save = [&](const std::string& path, const std::function<void(std::ostream&)>& write) {
         if (auto problem = write_file(path, write); !problem.empty()) {
@@ -198,9 +202,9 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
         if (csv_path) save(*csv_path, [&](std::ostream& o) { write_loss_csv(o, trainer.history()); });
         if (plot_path)
             save(*plot_path, [&](std::ostream& o) {
-                o << loss_curve_svg(trainer.history(), "shishi train-net: loss per epoch (K " +
-                                                           std::to_string(int(loss.k)) + ", lambda " +
-                                                           std::to_string(loss.lambda).substr(0, 4) + ")");
+                o << loss_curve_svg(trainer.history(),
+                                    "shishi train-net: loss per epoch (K " + std::to_string(int(loss.k)) + ", lambda " +
+                                        std::to_string(loss.lambda).substr(0, 4) + ")");
             });
     };
     const bool finished = trainer.run(hooks, err);

@@ -1,6 +1,5 @@
 #include "shishi/cli/options.hpp"
 
-
 #include "shishi/core/notation.hpp"
 #include "shishi/core/rules_argument.hpp"
 #include "shishi/core/text.hpp"
@@ -123,9 +122,11 @@ std::optional<Position> ArgReader::position_option(const RuleSet& rules) {
 void ArgReader::error(std::string message) { errors_.push_back(std::move(message)); }
 
 bool ArgReader::finish(std::ostream& err) {
-    for (auto& r : rest_) errors_.push_back("unexpected argument '" + r + "'");
+    for (auto& r : rest_)
+        errors_.push_back("unexpected argument '" + r + "'");
     rest_.clear();
-    for (auto& e : errors_) err << "error: " << e << "\n";
+    for (auto& e : errors_)
+        err << "error: " << e << "\n";
     return errors_.empty();
 }
 

@@ -18,7 +18,8 @@ int perft_command(const std::vector<std::string>& args, std::ostream& out, std::
     const RuleSet* rules = a.rules_option();
     auto pos = a.position_option(rules ? *rules : book_rules());
     if (!a.finish(err) || !depth || !pos || !rules) {
-        err << "usage: shishi perft <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules PRESET[,KEY=VALUE...]]\n";
+        err << "usage: shishi perft <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules "
+               "PRESET[,KEY=VALUE...]]\n";
         return 2;
     }
     Position p = *pos;
@@ -40,7 +41,8 @@ int divide_command(const std::vector<std::string>& args, std::ostream& out, std:
     const RuleSet* rules = a.rules_option();
     auto pos = a.position_option(rules ? *rules : book_rules());
     if (!a.finish(err) || !depth || !pos || !rules) {
-        err << "usage: shishi divide <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules PRESET[,KEY=VALUE...]]\n";
+        err << "usage: shishi divide <depth> [--fen \"<XBoard FEN>\" | --sfen \"<SFEN>\"] [--rules "
+               "PRESET[,KEY=VALUE...]]\n";
         return 2;
     }
     Position p = *pos;
@@ -79,7 +81,8 @@ int perftsuite_command(const std::vector<std::string>& args, std::ostream& out, 
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
     out << std::unitbuf;  // every result line at once: Ctrl-C keeps the positions checked so far
-    for (auto& e : errors) err << *file << ": " << e << "\n";
+    for (auto& e : errors)
+        err << *file << ": " << e << "\n";
     // A suite with nothing to check checks nothing: not a success.
     if (cases.empty() && errors.empty()) {
         err << *file << ": no positions\n";

@@ -55,8 +55,8 @@ int tune_data_command(const std::vector<std::string>& args, std::ostream& out, s
                 file << line << "\n";
                 ++kept;
             }
-    out << games.value->size() << " games, " << seen << " quiet positions, " << kept << " written to "
-        << *target << "\n";
+    out << games.value->size() << " games, " << seen << " quiet positions, " << kept << " written to " << *target
+        << "\n";
     return 0;
 }
 
@@ -89,8 +89,8 @@ int tune_command(const std::vector<std::string>& args, std::ostream& out, std::o
     std::vector<TuningSample> train(data.samples.begin(), data.samples.begin() + long(split));
     std::vector<TuningSample> validation(data.samples.begin() + long(split), data.samples.end());
     const double k = fit_scale(train);
-    out << train.size() << " training and " << validation.size() << " held-out positions ("
-        << data.rejected << " lines rejected); scale K = " << k << " cp\n";
+    out << train.size() << " training and " << validation.size() << " held-out positions (" << data.rejected
+        << " lines rejected); scale K = " << k << " cp\n";
     const EvalParams before = eval_params();
     // Ctrl-C drops the pass under way; the weights of the passes before are reported and saved.
     catch_stop_signals();

@@ -56,13 +56,13 @@ int count_attackers(const Piece* b, Square s, Color by) {
 // off the lines stand)? The sixteen squares as the bytes of two words, each from four loads.
 bool ring_has_piece_of(const Piece* b, Square s, Color by) {
     const uint64_t above = (square_bytes(b, s + 27) & 0xFFFFFFFFFF000000) |  // s + 30 .. s + 34
-                           (square_bytes(b, s + 14) & 0xFF) |                // s + 14
-                           (square_bytes(b, s + 1) & 0xFF00) |               // s + 2
-                           (square_bytes(b, s + 16) & 0xFF0000);             // s + 18
+        (square_bytes(b, s + 14) & 0xFF) |  // s + 14
+        (square_bytes(b, s + 1) & 0xFF00) |  // s + 2
+        (square_bytes(b, s + 16) & 0xFF0000);  // s + 18
     const uint64_t below = (square_bytes(b, s - 34) & 0x000000FFFFFFFFFF) |  // s - 34 .. s - 30
-                           (square_bytes(b, s - 7) & 0x0000FF0000000000) |   // s - 2
-                           (square_bytes(b, s - 24) & 0x00FF000000000000) |  // s - 18
-                           (square_bytes(b, s - 21) & 0xFF00000000000000);   // s - 14
+        (square_bytes(b, s - 7) & 0x0000FF0000000000) |  // s - 2
+        (square_bytes(b, s - 24) & 0x00FF000000000000) |  // s - 18
+        (square_bytes(b, s - 21) & 0xFF00000000000000);  // s - 14
     return (colour_bytes(above, by) | colour_bytes(below, by)) != 0;
 }
 
@@ -76,14 +76,14 @@ bool is_attacked(const Piece* b, Square s, Color by) {
     const Neighbours n(b, s);
     for (unsigned m = n.owned_by(by); m; m &= m - 1) {
         const int d = std::countr_zero(m);
-        if (side_reach(by, b[s + DIRECTION_OFFSET[d]], opposite_direction(d)) & (REACH_STEP | REACH_SLIDE))
-            return true;
+        if (side_reach(by, b[s + DIRECTION_OFFSET[d]], opposite_direction(d)) & (REACH_STEP | REACH_SLIDE)) return true;
     }
     for (unsigned m = n.empty(); m; m &= m - 1) {
         const int d = std::countr_zero(m);
         const int off = DIRECTION_OFFSET[d];
         Square t = Square(s + 2 * off);
-        while (b[t] == EMPTY) t = Square(t + off);
+        while (b[t] == EMPTY)
+            t = Square(t + off);
         if (side_reach(by, b[t], opposite_direction(d)) & REACH_SLIDE) return true;
     }
     if (!ring_has_piece_of(b, s, by)) return false;

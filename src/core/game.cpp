@@ -57,7 +57,8 @@ void Game::set_rules(const RuleSet& r) {
     const std::vector<Move> moves = moves_;
     const Position start = start_;
     reset(start);
-    for (Move m : moves) play(m);
+    for (Move m : moves)
+        play(m);
 }
 
 void Game::play(Move m) {
@@ -89,9 +90,11 @@ GameStatus Game::status() const {
         if (GameStatus s = mate_test_status(); s.over()) return s;
     // XBoard's N-move rule, judged after its mate test (Adjudicate in backend.c).
     if (reversible_limit_reached(pos_))
-        return {Outcome::DRAW, std::to_string(pos_.halfmove_clock()) +
-                                   " plies without a capture, Pawn or Lance move or pass (XBoard's 50-move rule, "
-                                   "-ruleMoves " + std::to_string(rules_->reversible_ply_limit / 2) + ")"};
+        return {Outcome::DRAW,
+                std::to_string(pos_.halfmove_clock()) +
+                    " plies without a capture, Pawn or Lance move or pass (XBoard's 50-move rule, "
+                    "-ruleMoves " +
+                    std::to_string(rules_->reversible_ply_limit / 2) + ")"};
     if (count_legal(pos_) == 0) return {win_for(~stm), std::string(side_name(stm)) + " has no legal move"};
     return {};
 }
@@ -119,11 +122,14 @@ GameStatus Game::repetition_status() const {
     const RepetitionVerdict v = judge_repetition(rules_->repetition, facts_.data(), first, n);
     const Color last_mover = ~pos_.side_to_move();
     switch (v.loser) {
-        case RepetitionVerdict::LAST_MOVER: return {win_for(~last_mover), side_name(last_mover) + std::string(why_text(v.why))};
-        case RepetitionVerdict::OTHER_SIDE: return {win_for(last_mover), side_name(~last_mover) + std::string(why_text(v.why))};
+        case RepetitionVerdict::LAST_MOVER:
+            return {win_for(~last_mover), side_name(last_mover) + std::string(why_text(v.why))};
+        case RepetitionVerdict::OTHER_SIDE:
+            return {win_for(last_mover), side_name(~last_mover) + std::string(why_text(v.why))};
         case RepetitionVerdict::NOBODY: break;
     }
-    return {Outcome::DRAW, v.why == RepetitionVerdict::NO_ATTACKS ? "fourth repetition without attacks" : "fourth repetition"};
+    return {Outcome::DRAW,
+            v.why == RepetitionVerdict::NO_ATTACKS ? "fourth repetition without attacks" : "fourth repetition"};
 }
 
 GameStatus Game::bare_king_status(const BareKingVerdict& v) const {

@@ -13,8 +13,7 @@ namespace {
 // Can the piece on `from` pass by stepping to the empty square `via` and back?
 bool passes_via(const Position& pos, Square from, Square via) {
     Piece p = pos.piece_on(from);
-    if (p == EMPTY || p == EDGE || color_of(p) != pos.side_to_move() || pos.piece_on(via) != EMPTY)
-        return false;
+    if (p == EMPTY || p == EDGE || color_of(p) != pos.side_to_move() || pos.piece_on(via) != EMPTY) return false;
     if (distance(from, via) != 1) return false;
     if (is_lion(kind_of(p))) return true;
     for (int d = 0; d < DIRECTION_NB; ++d)
@@ -97,7 +96,8 @@ Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool 
         const bool victim_lion = is_lion(kind_of(pos.piece_on(m.mid())));
         const bool capturer_lion = is_lion(kind_of(pos.piece_on(m.from())));
         for (Move x : list)
-            if (x.is_igui() && x.mid() == m.mid() && (!victim_lion || (capturer_lion && is_lion(kind_of(pos.piece_on(x.from()))))))
+            if (x.is_igui() && x.mid() == m.mid() &&
+                (!victim_lion || (capturer_lion && is_lion(kind_of(pos.piece_on(x.from()))))))
                 return Parsed<Move>::ok(x);
     }
     // A move legal under any of the presets is accepted, so a host or opponent that follows
@@ -115,7 +115,8 @@ Parsed<Move> resolve(const Position& pos, const std::vector<Square>& path, bool 
 
 std::string move_to_xboard(Move m) {
     std::string out;
-    for (const std::string& leg : move_to_xboard_legs(m)) out += leg;
+    for (const std::string& leg : move_to_xboard_legs(m))
+        out += leg;
     return out;
 }
 
@@ -146,7 +147,8 @@ Parsed<Move> parse_xboard_move(const Position& pos, std::string_view text) {
             continue;
         }
         size_t j = i + 1;
-        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
+            ++j;
         auto s = parse_xboard_square(text.substr(i, j - i));
         if (!s || (squares.size() % 2 == 0 && i > 0 && text[i - 1] != ','))
             return Parsed<Move>::fail("malformed move: " + shown);
@@ -177,7 +179,8 @@ Parsed<Move> parse_usi_move(const Position& pos, std::string_view text) {
     size_t i = 0;
     while (i < text.size()) {
         size_t j = i;
-        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j]))) ++j;
+        while (j < text.size() && std::isdigit(static_cast<unsigned char>(text[j])))
+            ++j;
         if (j == i || j >= text.size()) return Parsed<Move>::fail("malformed move: " + shown);
         auto s = parse_usi_square(text.substr(i, j + 1 - i));
         if (!s) return Parsed<Move>::fail("malformed move: " + shown);

@@ -129,7 +129,8 @@ public:
                     ordinary(s, k);
             }
         }
-        if ((Mode == GEN_ALL || Mode == GEN_QUIETS) && pass_from_ != NO_SQUARE) list_.push(Move::pass(pass_from_, pass_via_));
+        if ((Mode == GEN_ALL || Mode == GEN_QUIETS) && pass_from_ != NO_SQUARE)
+            list_.push(Move::pass(pass_from_, pass_via_));
     }
 
     // The moves of the piece on s alone (no pass: run() adds the side's one pass).
@@ -167,8 +168,7 @@ private:
     void add(Square from, Square to, Piece target) {
         static_assert(Mode != GEN_CAPTURES);
         if (QUIET && target != EMPTY) return;
-        if (target != EMPTY && lion_piece(target) && !counter_strike_allows(pos_, Move::normal(from, to), to))
-            return;
+        if (target != EMPTY && lion_piece(target) && !counter_strike_allows(pos_, Move::normal(from, to), to)) return;
         if (promotes(to, target != EMPTY)) list_.push(Move::normal(from, to, true));
         if (Mode != GEN_QUIET_PROMOTIONS) list_.push(Move::normal(from, to));
     }
@@ -200,7 +200,8 @@ private:
         for (int i = 0; i < slides; ++i) {
             const int off = shape.slide[i];
             Square t = Square(s + off);
-            for (; b_[t] == EMPTY; t = Square(t + off)) add(s, t, EMPTY);
+            for (; b_[t] == EMPTY; t = Square(t + off))
+                add(s, t, EMPTY);
             if (!(b_[t] & us_bit_)) add(s, t, b_[t]);
         }
         if (steps > 1) {
@@ -258,7 +259,8 @@ private:
         for (unsigned m = shape.slides; m; m &= m - 1) {
             const int off = DIRECTION_OFFSET[std::countr_zero(m)];
             Square t = Square(s + off);
-            while (b_[t] == EMPTY) t = Square(t + off);
+            while (b_[t] == EMPTY)
+                t = Square(t + off);
             if (!(b_[t] & us_bit_)) add_capture(s, t, b_[t], promotable);
         }
         if (shape.single_step) {
@@ -375,7 +377,8 @@ private:
             std::memcpy(&first, b_ + from, 4);
             w = first;
         } else {
-            for (int i = 0; i < 4; ++i) w |= uint64_t(b_[from + i]) << (8 * i);
+            for (int i = 0; i < 4; ++i)
+                w |= uint64_t(b_[from + i]) << (8 * i);
         }
         return w | uint64_t(b_[from + 4]) << 32;
     }

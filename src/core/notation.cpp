@@ -34,14 +34,14 @@ std::string parse_board_field(std::string_view field, Position& pos) {
         char c = field[i];
         if (c == '/') {
             if (file != BOARD_SIZE)
-                return "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
-                       " files instead of 12";
+                return "rank " + std::to_string(rank + 1) + " has " + std::to_string(file) + " files instead of 12";
             if (--rank < 0) return "the board field has more than 12 ranks";
             file = 0;
             ++i;
         } else if (std::isdigit(static_cast<unsigned char>(c))) {
             size_t j = i;
-            while (j < field.size() && std::isdigit(static_cast<unsigned char>(field[j]))) ++j;
+            while (j < field.size() && std::isdigit(static_cast<unsigned char>(field[j])))
+                ++j;
             auto n = parse_number(field.substr(i, j - i));
             if (!n || *n < 1 || file + *n > BOARD_SIZE)
                 return "bad empty-square count '" + quote_excerpt(field.substr(i, j - i)) + "'" + where();
@@ -57,8 +57,7 @@ std::string parse_board_field(std::string_view field, Position& pos) {
             if (!std::isalpha(static_cast<unsigned char>(c)))
                 return std::string("unexpected character '") + c + "'" + where();
             Kind k = kind_from_letter(char(std::tolower(static_cast<unsigned char>(c))), promoted);
-            if (k == NO_KIND)
-                return std::string("unknown piece '") + (promoted ? "+" : "") + c + "'" + where();
+            if (k == NO_KIND) return std::string("unknown piece '") + (promoted ? "+" : "") + c + "'" + where();
             if (file >= BOARD_SIZE) return "too many files" + where();
             Color color = std::isupper(static_cast<unsigned char>(c)) ? WHITE : BLACK;
             pos.put_piece(make_square(file, rank), make_piece(color, k));
@@ -81,7 +80,7 @@ std::string check_counter_strike(const Position& pos) {
     Piece p = pos.piece_on(cs);
     if (p != EMPTY && color_of(p) == pos.side_to_move())
         return "counter-strike square " + square_to_xboard(cs) +
-               " must be empty or hold a piece of the side that just moved";
+            " must be empty or hold a piece of the side that just moved";
     return "";
 }
 
@@ -214,14 +213,14 @@ std::string board_to_fen_field(const Position& pos) {
 std::string to_xboard_fen(const Position& pos) {
     std::string cs = pos.counter_strike() == NO_SQUARE ? "-" : square_to_xboard(pos.counter_strike());
     return board_to_fen_field(pos) + (pos.side_to_move() == WHITE ? " w - " : " b - ") + cs + " " +
-           std::to_string(pos.halfmove_clock()) + " " + std::to_string((pos.move_number() + 1) / 2);
+        std::to_string(pos.halfmove_clock()) + " " + std::to_string((pos.move_number() + 1) / 2);
 }
 
 std::string to_sfen(const Position& pos) {
     const Square at = pos.rules().sfen_counter_strike_at_capture ? lion_capture_square(pos) : pos.counter_strike();
     std::string cs = at == NO_SQUARE ? "-" : square_to_usi(at);
     return board_to_fen_field(pos) + (pos.side_to_move() == WHITE ? " b " : " w ") + cs + " " +
-           std::to_string(pos.move_number());
+        std::to_string(pos.move_number());
 }
 
 std::string diagram_cell(Piece p) {
@@ -235,11 +234,13 @@ std::string board_diagram(const Position& pos) {
     std::ostringstream out;
     for (int r = BOARD_SIZE - 1; r >= 0; --r) {
         out << (r + 1 < 10 ? " " : "") << r + 1 << " ";
-        for (int f = 0; f < BOARD_SIZE; ++f) out << diagram_cell(pos.piece_on(make_square(f, r)));
+        for (int f = 0; f < BOARD_SIZE; ++f)
+            out << diagram_cell(pos.piece_on(make_square(f, r)));
         out << '\n';
     }
     out << "   ";
-    for (int f = 0; f < BOARD_SIZE; ++f) out << "  " << char('a' + f);
+    for (int f = 0; f < BOARD_SIZE; ++f)
+        out << "  " << char('a' + f);
     out << '\n';
     return out.str();
 }

@@ -26,8 +26,8 @@ uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     return nodes;
 }
 
-std::vector<std::pair<std::string, uint64_t>> divide(
-    Position& pos, int depth, const std::function<void(const std::string&, uint64_t)>& on_row) {
+std::vector<std::pair<std::string, uint64_t>> divide(Position& pos, int depth,
+                                                     const std::function<void(const std::string&, uint64_t)>& on_row) {
     std::vector<std::pair<std::string, uint64_t>> out;
     MoveList list;
     generate_legal(pos, list);
@@ -50,7 +50,8 @@ std::vector<PerftCase> parse_perft_suite(std::istream& in, std::vector<std::stri
         if (line.empty() || line[0] == '#') continue;
         std::vector<std::string> cols;
         std::stringstream ss(line);
-        for (std::string col; std::getline(ss, col, '\t');) cols.push_back(col);
+        for (std::string col; std::getline(ss, col, '\t');)
+            cols.push_back(col);
         if (cols.size() != 4) {
             errors.push_back("line " + std::to_string(number) + ": expected 4 tab-separated columns, found " +
                              std::to_string(cols.size()));

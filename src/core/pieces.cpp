@@ -13,34 +13,34 @@ constexpr uint8_t LL = REACH_STEP | REACH_JUMP | REACH_LION_LINE;
 
 using Dirs = std::array<uint8_t, DIRECTION_NB>;
 //                          f   fr  r   br  b   bl  l   fl
-constexpr Dirs KING_D    = {S, S, S, S, S, S, S, S};
-constexpr Dirs ELEPHANT_D= {S, S, S, S, N, S, S, S};   // FfsW
-constexpr Dirs TIGER_D   = {N, S, S, S, S, S, S, S};   // FbsW
-constexpr Dirs LEOPARD_D = {S, S, N, S, S, S, N, S};   // FvW
-constexpr Dirs GOLD_D    = {S, S, S, N, S, N, S, S};   // WfF
-constexpr Dirs SILVER_D  = {S, S, N, S, N, S, N, S};   // FfW
-constexpr Dirs COPPER_D  = {S, S, N, N, S, N, N, S};   // vWfF
-constexpr Dirs GOBETW_D  = {S, N, N, N, S, N, N, N};   // vW
-constexpr Dirs PAWN_D    = {S, N, N, N, N, N, N, N};   // fW
-constexpr Dirs LANCE_D   = {R, N, N, N, N, N, N, N};   // fR
-constexpr Dirs CHARIOT_D = {R, N, N, N, R, N, N, N};   // vR
-constexpr Dirs SIDE_D    = {S, N, R, N, S, N, R, N};   // sRvW
-constexpr Dirs VERT_D    = {R, N, S, N, R, N, S, N};   // vRsW
-constexpr Dirs BISHOP_D  = {N, R, N, R, N, R, N, R};   // B
-constexpr Dirs ROOK_D    = {R, N, R, N, R, N, R, N};   // R
-constexpr Dirs HORSE_D   = {S, R, S, R, S, R, S, R};   // BW
-constexpr Dirs DRAGON_D  = {R, S, R, S, R, S, R, S};   // RF
-constexpr Dirs KIRIN_D   = {J, S, J, S, J, S, J, S};   // FD
-constexpr Dirs PHOENIX_D = {S, J, S, J, S, J, S, J};   // WA
-constexpr Dirs QUEEN_D   = {R, R, R, R, R, R, R, R};   // Q
-constexpr Dirs LION_D    = {SJ, SJ, SJ, SJ, SJ, SJ, SJ, SJ};  // KAD plus Lion power
-constexpr Dirs STAG_D    = {R, S, S, S, R, S, S, S};   // KvR
-constexpr Dirs WHORSE_D  = {R, R, N, N, R, N, N, R};   // vRfB
-constexpr Dirs WHALE_D   = {R, N, N, R, R, R, N, N};   // vRbB
-constexpr Dirs BOAR_D    = {N, R, R, R, N, R, R, R};   // BsR
-constexpr Dirs OX_D      = {R, R, N, R, R, R, N, R};   // BvR
-constexpr Dirs FALCON_D  = {LL, R, R, R, R, R, R, R};  // BsbR, Lion power straight forward
-constexpr Dirs EAGLE_D   = {R, LL, R, R, R, R, R, LL}; // RbB, Lion power diagonally forward
+constexpr Dirs KING_D = {S, S, S, S, S, S, S, S};
+constexpr Dirs ELEPHANT_D = {S, S, S, S, N, S, S, S};  // FfsW
+constexpr Dirs TIGER_D = {N, S, S, S, S, S, S, S};  // FbsW
+constexpr Dirs LEOPARD_D = {S, S, N, S, S, S, N, S};  // FvW
+constexpr Dirs GOLD_D = {S, S, S, N, S, N, S, S};  // WfF
+constexpr Dirs SILVER_D = {S, S, N, S, N, S, N, S};  // FfW
+constexpr Dirs COPPER_D = {S, S, N, N, S, N, N, S};  // vWfF
+constexpr Dirs GOBETW_D = {S, N, N, N, S, N, N, N};  // vW
+constexpr Dirs PAWN_D = {S, N, N, N, N, N, N, N};  // fW
+constexpr Dirs LANCE_D = {R, N, N, N, N, N, N, N};  // fR
+constexpr Dirs CHARIOT_D = {R, N, N, N, R, N, N, N};  // vR
+constexpr Dirs SIDE_D = {S, N, R, N, S, N, R, N};  // sRvW
+constexpr Dirs VERT_D = {R, N, S, N, R, N, S, N};  // vRsW
+constexpr Dirs BISHOP_D = {N, R, N, R, N, R, N, R};  // B
+constexpr Dirs ROOK_D = {R, N, R, N, R, N, R, N};  // R
+constexpr Dirs HORSE_D = {S, R, S, R, S, R, S, R};  // BW
+constexpr Dirs DRAGON_D = {R, S, R, S, R, S, R, S};  // RF
+constexpr Dirs KIRIN_D = {J, S, J, S, J, S, J, S};  // FD
+constexpr Dirs PHOENIX_D = {S, J, S, J, S, J, S, J};  // WA
+constexpr Dirs QUEEN_D = {R, R, R, R, R, R, R, R};  // Q
+constexpr Dirs LION_D = {SJ, SJ, SJ, SJ, SJ, SJ, SJ, SJ};  // KAD plus Lion power
+constexpr Dirs STAG_D = {R, S, S, S, R, S, S, S};  // KvR
+constexpr Dirs WHORSE_D = {R, R, N, N, R, N, N, R};  // vRfB
+constexpr Dirs WHALE_D = {R, N, N, R, R, R, N, N};  // vRbB
+constexpr Dirs BOAR_D = {N, R, R, R, N, R, R, R};  // BsR
+constexpr Dirs OX_D = {R, R, N, R, R, R, N, R};  // BvR
+constexpr Dirs FALCON_D = {LL, R, R, R, R, R, R, R};  // BsbR, Lion power straight forward
+constexpr Dirs EAGLE_D = {R, LL, R, R, R, R, R, LL};  // RbB, Lion power diagonally forward
 
 }  // namespace
 
@@ -149,7 +149,8 @@ constexpr PieceReach build_piece_reach() {
     for (int c = 0; c < 2; ++c)
         for (int k = 1; k < KIND_NB; ++k) {
             const Piece p = make_piece(Color(c), Kind(k));
-            for (int d = 0; d < DIRECTION_NB; ++d) t.reach[p][d] = t.side_reach[c][p][d] = REACH.r[c][k][d];
+            for (int d = 0; d < DIRECTION_NB; ++d)
+                t.reach[p][d] = t.side_reach[c][p][d] = REACH.r[c][k][d];
             t.lion[p] = t.side_lion[c][p] = KIND_TABLE[k].lion;
         }
     return t;

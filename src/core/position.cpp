@@ -51,7 +51,8 @@ void Position::put_piece(Square s, Piece p) {
 void Position::refresh_scores() {
     for (Color c : {WHITE, BLACK}) {
         psq_[c] = 0;
-        for (int i = 0; i < count_[c]; ++i) psq_[c] += piece_square_score(board_[list_[c][i]], list_[c][i]);
+        for (int i = 0; i < count_[c]; ++i)
+            psq_[c] += piece_square_score(board_[list_[c][i]], list_[c][i]);
     }
     psq_generation_ = piece_square_scores.generation;
 }
@@ -154,9 +155,19 @@ void Position::settle_reach() const {
 
 void Position::make(Move m) {
     if (reach_pending_) settle_reach();  // the undo record keeps the reach before this move
-    history_.push_back(UndoRecord{key_, m, EMPTY, EMPTY, EMPTY, 0, 0, counter_strike_,
-                                  int32_t(halfmove_clock_), {royal_square_[0], royal_square_[1]},
-                                  {psq_[0], psq_[1]}, {reach_[0], reach_[1]}, {lions_[0], lions_[1]}});
+    history_.push_back(UndoRecord{key_,
+                                  m,
+                                  EMPTY,
+                                  EMPTY,
+                                  EMPTY,
+                                  0,
+                                  0,
+                                  counter_strike_,
+                                  int32_t(halfmove_clock_),
+                                  {royal_square_[0], royal_square_[1]},
+                                  {psq_[0], psq_[1]},
+                                  {reach_[0], reach_[1]},
+                                  {lions_[0], lions_[1]}});
     UndoRecord& u = history_.back();
     Square new_counter_strike = NO_SQUARE;
     ++halfmove_clock_;
@@ -281,8 +292,9 @@ bool Position::is_consistent() const {
     for (Color c : {WHITE, BLACK}) {
         if (pieces[c] != count_[c] || royals[c] != royals_[c]) return false;
         const Square r = royal_square_[c];
-        if (royals[c] == 0 ? r != NO_SQUARE : (board_[r] == EMPTY || board_[r] == EDGE ||
-                                               color_of(board_[r]) != c || !is_royal(kind_of(board_[r]))))
+        if (royals[c] == 0 ? r != NO_SQUARE
+                           : (board_[r] == EMPTY || board_[r] == EDGE || color_of(board_[r]) != c ||
+                              !is_royal(kind_of(board_[r]))))
             return false;
     }
     int32_t reach[2] = {0, 0};
@@ -297,7 +309,8 @@ bool Position::is_consistent() const {
     if (psq_generation_ == piece_square_scores.generation) {
         int32_t psq[2] = {0, 0};
         for (int s = 0; s < FRAME_SQUARES; ++s)
-            if (board_[s] != EMPTY && board_[s] != EDGE) psq[color_of(board_[s])] += piece_square_score(board_[s], Square(s));
+            if (board_[s] != EMPTY && board_[s] != EDGE)
+                psq[color_of(board_[s])] += piece_square_score(board_[s], Square(s));
         if (psq[WHITE] != psq_[WHITE] || psq[BLACK] != psq_[BLACK]) return false;
     }
     return key_ == compute_key();

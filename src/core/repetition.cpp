@@ -27,8 +27,7 @@ uint8_t ply_facts(const Position& after, RepetitionRule rule, bool gave_check) {
     if (gave_check) f |= FACT_CHECK;
     if (rule == RepetitionRule::JCSA && !m.is_pass() && piece_attacks_enemy(after.board(), m.to(), true))
         f |= FACT_ATTACK;
-    if (rule == RepetitionRule::LISHOGI && piece_attacks_enemy(after.board(), m.to(), false))
-        f |= FACT_ATTACK;
+    if (rule == RepetitionRule::LISHOGI && piece_attacks_enemy(after.board(), m.to(), false)) f |= FACT_ATTACK;
     return f;
 }
 

@@ -15,8 +15,7 @@ bool royal_attacked_after(const Position& pos, Move m) {
         const Piece x = pos.piece_on(s);
         return s != m.from() && x != EMPTY && color_of(x) == them && is_royal(kind_of(x)) && pos.royal_count(them) == 1;
     };
-    if (!m.is_pass() && (takes_last_royal(m.to()) || (m.mid() != NO_SQUARE && takes_last_royal(m.mid()))))
-        return false;
+    if (!m.is_pass() && (takes_last_royal(m.to()) || (m.mid() != NO_SQUARE && takes_last_royal(m.mid())))) return false;
     Piece b[FRAME_SQUARES];
     std::memcpy(b, pos.board(), sizeof b);
     Square royal = pos.royal_square(us);

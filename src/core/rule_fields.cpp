@@ -17,8 +17,10 @@ int get_field(const RuleSet& r) {
 template <auto Member>
 void set_field(RuleSet& r, int v) {
     using T = std::remove_reference_t<decltype(r.*Member)>;
-    if constexpr (std::is_same_v<T, bool>) r.*Member = v != 0;
-    else r.*Member = T(v);
+    if constexpr (std::is_same_v<T, bool>)
+        r.*Member = v != 0;
+    else
+        r.*Member = T(v);
 }
 
 // The names of the enums' values, in the order of their declaration.
@@ -38,11 +40,31 @@ using K = RuleField::Kind;
 #define SHISHI_FIELD(member) &get_field<&RuleSet::member>, &set_field<&RuleSet::member>
 
 const RuleField FIELDS[] = {
-    {"okazaki", "Okazaki rule", "Okazaki", K::CHECK, {}, 0, 1,
-     "counter-strike does not forbid taking an unprotected Lion", SHISHI_FIELD(okazaki)},
-    {"lance-promotes-on-last-rank", "Lance promotes on last rank", "", K::CHECK, {}, 0, 1,
-     "a Lance ending on the last rank may promote", SHISHI_FIELD(lance_promotes_on_last_rank)},
-    {"lion-victim-protects", "Lion victim protects", "", K::CHECK, {}, 0, 1,
+    {"okazaki",
+     "Okazaki rule",
+     "Okazaki",
+     K::CHECK,
+     {},
+     0,
+     1,
+     "counter-strike does not forbid taking an unprotected Lion",
+     SHISHI_FIELD(okazaki)},
+    {"lance-promotes-on-last-rank",
+     "Lance promotes on last rank",
+     "",
+     K::CHECK,
+     {},
+     0,
+     1,
+     "a Lance ending on the last rank may promote",
+     SHISHI_FIELD(lance_promotes_on_last_rank)},
+    {"lion-victim-protects",
+     "Lion victim protects",
+     "",
+     K::CHECK,
+     {},
+     0,
+     1,
      "a Pawn or Go-Between taken on a Lion's first step still protects the Lion taken on the second",
      SHISHI_FIELD(lion_victim_protects)},
     {"repetition", "Repetition rule", "Repetition", K::CHOICE, REPETITION_CHOICES, 0, 0,
@@ -50,13 +72,31 @@ const RuleField FIELDS[] = {
     {"bare-king", "Bare King", "BareKing", K::CHOICE, BARE_KING_CHOICES, 0, 0,
      "a side left with only royals loses (also true/false: lishogi's rule under lishogi, else the book's)",
      SHISHI_FIELD(bare_king), &bare_king_switched_on},
-    {"host-mate-test", "Host mate test", "", K::CHECK, {}, 0, 1,
+    {"host-mate-test",
+     "Host mate test",
+     "",
+     K::CHECK,
+     {},
+     0,
+     1,
      "XBoard's adjudication: a lone royal without a safe move is mated when attacked, else stalemated (draw)",
      SHISHI_FIELD(host_mate_test)},
-    {"reversible-ply-limit", "Reversible ply limit", "", K::NUMBER, {}, 0, MAX_REVERSIBLE_PLIES,
+    {"reversible-ply-limit",
+     "Reversible ply limit",
+     "",
+     K::NUMBER,
+     {},
+     0,
+     MAX_REVERSIBLE_PLIES,
      "XBoard's N-move rule: a draw after this many reversible plies in a row (0: none)",
      SHISHI_FIELD(reversible_ply_limit)},
-    {"sfen-counter-strike-at-capture", "SFEN counter-strike at capture", "", K::CHECK, {}, 0, 1,
+    {"sfen-counter-strike-at-capture",
+     "SFEN counter-strike at capture",
+     "",
+     K::CHECK,
+     {},
+     0,
+     1,
      "SFEN's counter-strike field names the square where the Lion was taken (else the capturer's)",
      SHISHI_FIELD(sfen_counter_strike_at_capture)},
 };
@@ -69,7 +109,8 @@ std::span<const RuleField> rule_fields() { return FIELDS; }
 
 const RuleField* find_rule_field(std::string_view name) {
     for (const RuleField& f : FIELDS)
-        if (same_text(name, f.key) || same_text(name, f.option) || (!f.older_option.empty() && same_text(name, f.older_option)))
+        if (same_text(name, f.key) || same_text(name, f.option) ||
+            (!f.older_option.empty() && same_text(name, f.older_option)))
             return &f;
     return nullptr;
 }
@@ -122,21 +163,26 @@ std::string rule_values_wanted(const RuleField& f) {
 
 std::string rule_fields_markdown() {
     std::string s = "| `--rules` key | engine option | values | what it decides";
-    for (const std::string& p : preset_names()) s += " | " + p;
+    for (const std::string& p : preset_names())
+        s += " | " + p;
     s += " |\n|---|---|---|---";
-    for (size_t i = 0; i < preset_names().size(); ++i) s += "|---";
+    for (size_t i = 0; i < preset_names().size(); ++i)
+        s += "|---";
     s += "|\n";
     for (const RuleField& f : FIELDS) {
         std::string values;
         switch (f.kind) {
             case K::CHECK: values = "`true`, `false`"; break;
             case K::CHOICE:
-                for (std::string_view c : f.choices) values += (values.empty() ? "`" : ", `") + std::string(c) + "`";
+                for (std::string_view c : f.choices)
+                    values += (values.empty() ? "`" : ", `") + std::string(c) + "`";
                 break;
             case K::NUMBER: values = std::to_string(f.min) + " to " + std::to_string(f.max); break;
         }
-        s += "| `" + std::string(f.key) + "` | `" + std::string(f.option) + "` | " + values + " | " + std::string(f.doc);
-        for (const std::string& p : preset_names()) s += " | `" + rule_value_text(f, *find_rule_preset(p)) + "`";
+        s +=
+            "| `" + std::string(f.key) + "` | `" + std::string(f.option) + "` | " + values + " | " + std::string(f.doc);
+        for (const std::string& p : preset_names())
+            s += " | `" + rule_value_text(f, *find_rule_preset(p)) + "`";
         s += " |\n";
     }
     return s;

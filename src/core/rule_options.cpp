@@ -41,14 +41,17 @@ std::vector<RuleOptionSpec> rule_option_specs(const RuleSet& r) {
     rules.choices = preset_names();
     rules.value = preset_name(r.preset);
     specs.push_back(std::move(rules));
-    for (const RuleField& f : rule_fields()) specs.push_back(spec_of(f, r));
+    for (const RuleField& f : rule_fields())
+        specs.push_back(spec_of(f, r));
     return specs;
 }
 
 // Option names only: the --rules keys are not option names.
 static const RuleField* field_of_option(std::string_view name) {
     const RuleField* f = find_rule_field(name);
-    return f && (same_text(name, f->option) || (!f->older_option.empty() && same_text(name, f->older_option))) ? f : nullptr;
+    return f && (same_text(name, f->option) || (!f->older_option.empty() && same_text(name, f->older_option)))
+        ? f
+        : nullptr;
 }
 
 bool is_rule_option(std::string_view name) { return same_text(name, RULES) || field_of_option(name); }

@@ -21,14 +21,16 @@ struct PresetRow {
 };
 const PresetRow PRESETS[] = {
     {"book", RuleSet{}},
-    {"xboard", RuleSet{.preset = RulePreset::XBOARD, .host_mate_test = true, .reversible_ply_limit = XBOARD_RULE_PLIES}},
+    {"xboard",
+     RuleSet{.preset = RulePreset::XBOARD, .host_mate_test = true, .reversible_ply_limit = XBOARD_RULE_PLIES}},
     // shogiops src/variant/chushogi.ts and scalashogi src/main/scala/variant/Chushogi.scala.
-    {"lishogi", RuleSet{.preset = RulePreset::LISHOGI,
-                        .lance_promotes_on_last_rank = true,
-                        .lion_victim_protects = true,
-                        .repetition = RepetitionRule::LISHOGI,
-                        .bare_king = BareKingRule::LISHOGI,
-                        .sfen_counter_strike_at_capture = true}},
+    {"lishogi",
+     RuleSet{.preset = RulePreset::LISHOGI,
+             .lance_promotes_on_last_rank = true,
+             .lion_victim_protects = true,
+             .repetition = RepetitionRule::LISHOGI,
+             .bare_king = BareKingRule::LISHOGI,
+             .sfen_counter_strike_at_capture = true}},
 };
 
 const PresetRow& row(RulePreset p) {
@@ -67,7 +69,8 @@ const char* preset_name(RulePreset p) { return row(p).name; }
 const std::vector<std::string>& preset_names() {
     static const std::vector<std::string> names = [] {
         std::vector<std::string> v;
-        for (const PresetRow& r : PRESETS) v.emplace_back(r.name);
+        for (const PresetRow& r : PRESETS)
+            v.emplace_back(r.name);
         return v;
     }();
     return names;

@@ -10,13 +10,15 @@ namespace {
 
 std::string names(const std::vector<std::string>& words) {
     std::string s;
-    for (const std::string& w : words) s += (s.empty() ? "" : ", ") + w;
+    for (const std::string& w : words)
+        s += (s.empty() ? "" : ", ") + w;
     return s;
 }
 
 std::string field_keys() {
     std::string s;
-    for (const RuleField& f : rule_fields()) s += (s.empty() ? "" : ", ") + std::string(f.key);
+    for (const RuleField& f : rule_fields())
+        s += (s.empty() ? "" : ", ") + std::string(f.key);
     return s;
 }
 
@@ -28,8 +30,8 @@ std::string apply_item(RuleSet& r, std::string_view item) {
     // Only the keys: option names have spaces, and the presets come first.
     if (!f || f->key.size() != key.size() || key.empty()) {
         if (find_rule_preset(key)) return "the preset '" + std::string(key) + "' must come first";
-        return "unknown rule '" + std::string(key) + "' (presets: " + names(preset_names()) + "; fields: " +
-               field_keys() + ")";
+        return "unknown rule '" + std::string(key) + "' (presets: " + names(preset_names()) +
+            "; fields: " + field_keys() + ")";
     }
     if (eq == std::string_view::npos) {
         if (f->kind == RuleField::Kind::CHECK || f->switched_on) {
@@ -67,6 +69,8 @@ std::string apply_rules_argument(RuleSet& r, std::string_view text) {
     return "";
 }
 
-std::string rules_argument_usage() { return "PRESET[,KEY=VALUE...] with PRESET " + names(preset_names()) + ", KEY " + field_keys(); }
+std::string rules_argument_usage() {
+    return "PRESET[,KEY=VALUE...] with PRESET " + names(preset_names()) + ", KEY " + field_keys();
+}
 
 }  // namespace shishi

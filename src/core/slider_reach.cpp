@@ -24,5 +24,4 @@ int piece_slider_reach(const Piece* board, Square s) {
     return n;
 }
 
-
 }  // namespace shishi

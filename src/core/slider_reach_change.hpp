@@ -29,7 +29,8 @@ template <int D>
 inline Piece first_in(const Piece* board, Square s, int& empties) {
     constexpr int OFF = DIRECTION_OFFSET[D];
     const Piece* t = board + s + OFF;
-    while (*t == EMPTY) t += OFF;
+    while (*t == EMPTY)
+        t += OFF;
     // The steps taken: the file distance along a rank, else the rank distance (no division).
     const int end = int(t - board);
     constexpr int SIGN = OFF > 0 ? 1 : -1;
@@ -73,11 +74,14 @@ inline void add_slider_reach_change(const Piece* board, Square s, Piece before, 
         const int o = opposite_direction(d);
         if (!(slide_mask(p) >> o & 1)) continue;
         const Piece own = p & EDGE;
-        delta[color_of(p)] += reach_from(after, own, empties[o], first[o]) - reach_from(before, own, empties[o], first[o]);
+        delta[color_of(p)] +=
+            reach_from(after, own, empties[o], first[o]) - reach_from(before, own, empties[o], first[o]);
     }
     // The rays of the pieces leaving and entering s.
-    if (const unsigned mask = slide_mask(before)) delta[color_of(before)] -= own_reach(mask, before & EDGE, first, empties);
-    if (const unsigned mask = slide_mask(after)) delta[color_of(after)] += own_reach(mask, after & EDGE, first, empties);
+    if (const unsigned mask = slide_mask(before))
+        delta[color_of(before)] -= own_reach(mask, before & EDGE, first, empties);
+    if (const unsigned mask = slide_mask(after))
+        delta[color_of(after)] += own_reach(mask, after & EDGE, first, empties);
     reach[WHITE] += delta[WHITE];
     reach[BLACK] += delta[BLACK];
 }

@@ -9,9 +9,11 @@ std::vector<std::string_view> split_words(std::string_view text) {
     std::vector<std::string_view> words;
     size_t i = 0;
     while (i < text.size()) {
-        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+        while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i])))
+            ++i;
         size_t j = i;
-        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        while (j < text.size() && !std::isspace(static_cast<unsigned char>(text[j])))
+            ++j;
         if (j > i) words.push_back(text.substr(i, j - i));
         i = j;
     }
@@ -59,7 +61,11 @@ namespace {
 size_t utf8_length(std::string_view text, size_t i) {
     const auto byte = [&](size_t k) { return static_cast<unsigned char>(text[k]); };
     const unsigned char b = byte(i);
-    const size_t n = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+    const size_t n = b < 0x80    ? 1
+        : b >= 0xC2 && b <= 0xDF ? 2
+        : b >= 0xE0 && b <= 0xEF ? 3
+        : b >= 0xF0 && b <= 0xF4 ? 4
+                                 : 0;
     if (n == 0 || i + n > text.size()) return 0;
     for (size_t k = 1; k < n; ++k)
         if ((byte(i + k) & 0xC0) != 0x80) return 0;

@@ -11,8 +11,10 @@ constexpr Keys make_keys() {
     Keys k{};
     uint64_t state = 0x5348495348490001ull;  // "SHISHI" + 1
     for (auto& row : k.piece_square)
-        for (auto& key : row) key = splitmix64(state);
-    for (auto& key : k.counter_strike) key = splitmix64(state);
+        for (auto& key : row)
+            key = splitmix64(state);
+    for (auto& key : k.counter_strike)
+        key = splitmix64(state);
     k.counter_strike[NO_SQUARE] = 0;
     k.side = splitmix64(state);
     return k;

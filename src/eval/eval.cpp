@@ -52,8 +52,7 @@ int square_bonus(const EvalParams& w, Character ch, int file, int rank) {
         case SLIDER:  // long-range pieces need little help; mild centralisation
             return w[SLIDER_CENTRE] * centre;
         case STEPPER:  // short-range pieces must come forward (past the pawn line) to matter
-            return w[STEPPER_CENTRE] * centre + w[STEPPER_FORWARD] * forward +
-                   (rank >= 4 ? w[STEPPER_DEVELOPED] : 0);
+            return w[STEPPER_CENTRE] * centre + w[STEPPER_FORWARD] * forward + (rank >= 4 ? w[STEPPER_DEVELOPED] : 0);
     }
     return 0;
 }
@@ -91,16 +90,17 @@ struct Tables {
             view[WHITE][s] = int16_t(board ? r * BOARD_SIZE + f : 0);
             view[BLACK][s] = int16_t(board ? (BOARD_SIZE - 1 - r) * BOARD_SIZE + (BOARD_SIZE - 1 - f) : 0);
         }
-        for (int k = 0; k < KIND_NB; ++k) value[k] = value_of(w, Kind(k));
-        for (int s = 0; s < SQUARES; ++s) psq[NO_KIND][s] = 0;
+        for (int k = 0; k < KIND_NB; ++k)
+            value[k] = value_of(w, Kind(k));
+        for (int s = 0; s < SQUARES; ++s)
+            psq[NO_KIND][s] = 0;
         slider[NO_KIND] = lion[NO_KIND] = false;
         for (int k = 1; k < KIND_NB; ++k) {
             const Kind kind = Kind(k);
             const Character ch = character_of(kind);
             slider[k] = ch == SLIDER;
             lion[k] = ch == LION_LIKE;
-            const int gain =
-                can_promote(kind) ? value_of(w, kind_info(kind).promotes_to) - value_of(w, kind) : 0;
+            const int gain = can_promote(kind) ? value_of(w, kind_info(kind).promotes_to) - value_of(w, kind) : 0;
             for (int r = 0; r < BOARD_SIZE; ++r)
                 for (int f = 0; f < BOARD_SIZE; ++f) {
                     const int to_zone = r >= BOARD_SIZE - ZONE_RANKS ? 0 : BOARD_SIZE - ZONE_RANKS - r;
@@ -143,7 +143,8 @@ constinit const NearTable NEAR;
 struct BitCount {
     uint8_t n[256];
     constexpr BitCount() : n{} {
-        for (int m = 1; m < 256; ++m) n[m] = uint8_t(n[m >> 1] + (m & 1));
+        for (int m = 1; m < 256; ++m)
+            n[m] = uint8_t(n[m >> 1] + (m & 1));
     }
 };
 constinit const BitCount BIT_COUNT;
@@ -318,7 +319,8 @@ int evaluate_white(const Position& pos) {
             lions[c] = pos.lion_count(c);
         }
     } else {
-        for (Color c : {WHITE, BLACK}) side[c] = walked_piece_terms(T, pos, c, lions[c], summed);
+        for (Color c : {WHITE, BLACK})
+            side[c] = walked_piece_terms(T, pos, c, lions[c], summed);
     }
     for (Color c : {WHITE, BLACK}) {
         if (lions[c] && !lions[~c]) side[c] += w[LION_MONOPOLY];

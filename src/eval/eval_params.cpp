@@ -12,7 +12,7 @@ namespace shishi {
 // file's static initialisation (piece_value in a namespace-scope constant) read these defaults,
 // and GCC had chosen to initialise this array dynamically, so those tables came out all zero.
 constinit const EvalParamInfo EVAL_PARAM_INFO[EVAL_PARAM_NB] = {
-    {"value_king", 1000, 0},          // a spare royal; not tuned (its loss is scored as mate)
+    {"value_king", 1000, 0},  // a spare royal; not tuned (its loss is scored as mate)
     {"value_drunk_elephant", 350, 10},
     {"value_blind_tiger", 300, 10},
     {"value_ferocious_leopard", 300, 10},
@@ -20,7 +20,7 @@ constinit const EvalParamInfo EVAL_PARAM_INFO[EVAL_PARAM_NB] = {
     {"value_silver", 280, 10},
     {"value_copper", 220, 10},
     {"value_go_between", 120, 5},
-    {"value_pawn", 100, 0},           // the unit
+    {"value_pawn", 100, 0},  // the unit
     {"value_lance", 250, 10},
     {"value_reverse_chariot", 300, 10},
     {"value_side_mover", 380, 10},
@@ -33,7 +33,7 @@ constinit const EvalParamInfo EVAL_PARAM_INFO[EVAL_PARAM_NB] = {
     {"value_phoenix", 380, 10},
     {"value_queen", 1200, 20},
     {"value_lion", 1800, 25},
-    {"value_prince", 1000, 0},        // a second royal, same as the King
+    {"value_prince", 1000, 0},  // a second royal, same as the King
     {"value_flying_stag", 650, 15},
     {"value_white_horse", 550, 15},
     {"value_whale", 500, 15},
@@ -69,33 +69,44 @@ static_assert(sizeof(EVAL_PARAM_INFO) / sizeof(EVAL_PARAM_INFO[0]) == EVAL_PARAM
 
 EvalParams default_eval_params() {
     EvalParams p{};
-    for (int i = 0; i < EVAL_PARAM_NB; ++i) p[i] = EVAL_PARAM_INFO[i].default_value;
+    for (int i = 0; i < EVAL_PARAM_NB; ++i)
+        p[i] = EVAL_PARAM_INFO[i].default_value;
     return p;
 }
 
 EvalParamId value_param(Kind k) {
     switch (k) {
         case KING: return V_KING;
-        case DRUNK_ELEPHANT: case PROMOTED_ELEPHANT: return V_DRUNK_ELEPHANT;
+        case DRUNK_ELEPHANT:
+        case PROMOTED_ELEPHANT: return V_DRUNK_ELEPHANT;
         case BLIND_TIGER: return V_BLIND_TIGER;
         case FEROCIOUS_LEOPARD: return V_FEROCIOUS_LEOPARD;
-        case GOLD: case TOKIN: return V_GOLD;
+        case GOLD:
+        case TOKIN: return V_GOLD;
         case SILVER: return V_SILVER;
         case COPPER: return V_COPPER;
         case GO_BETWEEN: return V_GO_BETWEEN;
         case PAWN: return V_PAWN;
         case LANCE: return V_LANCE;
         case REVERSE_CHARIOT: return V_REVERSE_CHARIOT;
-        case SIDE_MOVER: case PROMOTED_SIDE_MOVER: return V_SIDE_MOVER;
-        case VERTICAL_MOVER: case PROMOTED_VERTICAL_MOVER: return V_VERTICAL_MOVER;
-        case BISHOP: case PROMOTED_BISHOP: return V_BISHOP;
-        case ROOK: case PROMOTED_ROOK: return V_ROOK;
-        case DRAGON_HORSE: case PROMOTED_HORSE: return V_DRAGON_HORSE;
-        case DRAGON_KING: case PROMOTED_DRAGON: return V_DRAGON_KING;
+        case SIDE_MOVER:
+        case PROMOTED_SIDE_MOVER: return V_SIDE_MOVER;
+        case VERTICAL_MOVER:
+        case PROMOTED_VERTICAL_MOVER: return V_VERTICAL_MOVER;
+        case BISHOP:
+        case PROMOTED_BISHOP: return V_BISHOP;
+        case ROOK:
+        case PROMOTED_ROOK: return V_ROOK;
+        case DRAGON_HORSE:
+        case PROMOTED_HORSE: return V_DRAGON_HORSE;
+        case DRAGON_KING:
+        case PROMOTED_DRAGON: return V_DRAGON_KING;
         case KIRIN: return V_KIRIN;
         case PHOENIX: return V_PHOENIX;
-        case QUEEN: case PROMOTED_QUEEN: return V_QUEEN;
-        case LION: case PROMOTED_LION: return V_LION;
+        case QUEEN:
+        case PROMOTED_QUEEN: return V_QUEEN;
+        case LION:
+        case PROMOTED_LION: return V_LION;
         case PRINCE: return V_PRINCE;
         case FLYING_STAG: return V_FLYING_STAG;
         case WHITE_HORSE: return V_WHITE_HORSE;
@@ -104,7 +115,8 @@ EvalParamId value_param(Kind k) {
         case FLYING_OX: return V_FLYING_OX;
         case HORNED_FALCON: return V_HORNED_FALCON;
         case SOARING_EAGLE: return V_SOARING_EAGLE;
-        case NO_KIND: case KIND_NB: break;
+        case NO_KIND:
+        case KIND_NB: break;
     }
     return EVAL_PARAM_NB;  // no row (NO_KIND)
 }

@@ -56,7 +56,8 @@ void apply(Accumulator& next, const Accumulator& prev, const BoardChange& change
     for (Color persp : {WHITE, BLACK}) {
         const int16_t* add[1];
         const int16_t* sub[3];
-        for (int i = 0; i < change.added; ++i) add[i] = net.l1_column(feature(persp, change.added_piece, change.added_square));
+        for (int i = 0; i < change.added; ++i)
+            add[i] = net.l1_column(feature(persp, change.added_piece, change.added_square));
         for (int i = 0; i < change.removed; ++i)
             sub[i] = net.l1_column(feature(persp, change.removed_piece[i], change.removed_square[i]));
         update_columns(k, next.v[persp], prev.v[persp], add, change.added, sub, change.removed);

@@ -23,10 +23,12 @@ constexpr size_t PAYLOAD_BYTES = (size_t(L1) + size_t(FEATURES) * L1 + 2 * size_
 
 // Little-endian writers and readers, whatever the host's byte order.
 void put_u32(std::string& s, uint32_t v) {
-    for (int i = 0; i < 4; ++i) s += char(v >> (8 * i) & 0xFF);
+    for (int i = 0; i < 4; ++i)
+        s += char(v >> (8 * i) & 0xFF);
 }
 void put_u64(std::string& s, uint64_t v) {
-    for (int i = 0; i < 8; ++i) s += char(v >> (8 * i) & 0xFF);
+    for (int i = 0; i < 8; ++i)
+        s += char(v >> (8 * i) & 0xFF);
 }
 void put_i16s(std::string& s, const std::vector<int16_t>& v) {
     for (int16_t x : v) {
@@ -46,7 +48,8 @@ struct Reader {
     }
     uint64_t le(size_t n) {  // caller has checked the size
         uint64_t v = 0;
-        for (size_t i = 0; i < n; ++i) v |= uint64_t(uint8_t(bytes[at + i])) << (8 * i);
+        for (size_t i = 0; i < n; ++i)
+            v |= uint64_t(uint8_t(bytes[at + i])) << (8 * i);
         at += n;
         return v;
     }
@@ -69,7 +72,7 @@ std::string payload_bytes(const NetworkWeights& w) {
 
 bool sizes_ok(const NetworkWeights& w) {
     return w.l1_bias.size() == size_t(L1) && w.l1_weights.size() == size_t(FEATURES) * L1 &&
-           w.out_weights.size() == size_t(2 * L1);
+        w.out_weights.size() == size_t(2 * L1);
 }
 
 }  // namespace
@@ -78,7 +81,8 @@ struct NetworkBuilder {
     static std::shared_ptr<Network> make() {
         auto net = std::shared_ptr<Network>(new Network());
         const size_t n = size_t(FEATURES) * L1;
-        net->l1_weights_.reset(static_cast<int16_t*>(::operator new[](n * sizeof(int16_t), std::align_val_t(Network::ALIGN))));
+        net->l1_weights_.reset(
+            static_cast<int16_t*>(::operator new[](n * sizeof(int16_t), std::align_val_t(Network::ALIGN))));
         return net;
     }
     // Fills net from a payload of PAYLOAD_BYTES bytes.
@@ -89,12 +93,16 @@ struct NetworkBuilder {
             at += 2;
             return int16_t(u);
         };
-        for (int i = 0; i < L1; ++i) net.l1_bias_[i] = i16();
+        for (int i = 0; i < L1; ++i)
+            net.l1_bias_[i] = i16();
         int16_t* w = net.l1_weights_.get();
-        for (size_t i = 0; i < size_t(FEATURES) * L1; ++i) w[i] = i16();
-        for (int i = 0; i < 2 * L1; ++i) net.out_weights_[i] = i16();
+        for (size_t i = 0; i < size_t(FEATURES) * L1; ++i)
+            w[i] = i16();
+        for (int i = 0; i < 2 * L1; ++i)
+            net.out_weights_[i] = i16();
         uint32_t b = 0;
-        for (int i = 0; i < 4; ++i) b |= uint32_t(uint8_t(p[at + size_t(i)])) << (8 * i);
+        for (int i = 0; i < 4; ++i)
+            b |= uint32_t(uint8_t(p[at + size_t(i)])) << (8 * i);
         net.out_bias_ = int32_t(b);
     }
     static void name(Network& net, uint64_t hash, std::string description) {
@@ -140,7 +148,8 @@ bool write_network(std::ostream& out, const NetworkWeights& w, std::string_view 
 std::string Network::name() const {
     static const char* const HEX = "0123456789abcdef";
     std::string h(16, '0');
-    for (int i = 0; i < 16; ++i) h[size_t(i)] = HEX[hash_ >> (60 - 4 * i) & 15];
+    for (int i = 0; i < 16; ++i)
+        h[size_t(i)] = HEX[hash_ >> (60 - 4 * i) & 15];
     return "nnue " + h + (description_.empty() ? "" : " " + description_);
 }
 
@@ -167,14 +176,15 @@ NetworkLoad read_network(std::string_view bytes) {
         const char* name;
         uint32_t want;
     };
-    const Field fields[] = {{"version", FILE_VERSION}, {"feature count", FEATURES}, {"L1 size", L1},
-                            {"QA", QA}, {"QB", QB}, {"SCALE", SCALE}};
+    const Field fields[] = {
+        {"version", FILE_VERSION}, {"feature count", FEATURES}, {"L1 size", L1}, {"QA", QA}, {"QB", QB},
+        {"SCALE", SCALE}};
     for (const Field& f : fields) {
         uint32_t v = 0;
         if (!in.u32(v)) return fail("truncated header");
         if (v != f.want)
-            return fail(std::string("architecture mismatch: ") + f.name + " " + std::to_string(v) + ", this engine reads " +
-                        std::to_string(f.want));
+            return fail(std::string("architecture mismatch: ") + f.name + " " + std::to_string(v) +
+                        ", this engine reads " + std::to_string(f.want));
     }
     uint32_t desc_len = 0;
     if (!in.u32(desc_len)) return fail("truncated header");
@@ -187,7 +197,8 @@ NetworkLoad read_network(std::string_view bytes) {
     const size_t left = bytes.size() - in.at;
     if (left < PAYLOAD_BYTES)
         return fail("truncated: " + std::to_string(left) + " payload bytes, expected " + std::to_string(PAYLOAD_BYTES));
-    if (left > PAYLOAD_BYTES) return fail("trailing bytes after the payload (" + std::to_string(left - PAYLOAD_BYTES) + ")");
+    if (left > PAYLOAD_BYTES)
+        return fail("trailing bytes after the payload (" + std::to_string(left - PAYLOAD_BYTES) + ")");
     const std::string_view payload = bytes.substr(in.at);
     if (fnv1a64(payload.data(), payload.size()) != hash) return fail("corrupt: the payload does not match its hash");
     std::shared_ptr<Network> net = NetworkBuilder::make();

@@ -31,8 +31,10 @@ void update_scalar(int16_t* out, const int16_t* in, const int16_t* const* add, i
                    int nsub) {
     for (int i = 0; i < L1; ++i) {
         int v = in[i];
-        for (int j = 0; j < nadd; ++j) v += add[j][i];
-        for (int j = 0; j < nsub; ++j) v -= sub[j][i];
+        for (int j = 0; j < nadd; ++j)
+            v += add[j][i];
+        for (int j = 0; j < nsub; ++j)
+            v -= sub[j][i];
         out[i] = int16_t(v);
     }
 }
@@ -58,8 +60,10 @@ template <int NADD, int NSUB>
                                                 const int16_t* const* sub) {
     for (int i = 0; i < L1; i += LANES) {
         V16 v = load(in + i);
-        for (int j = 0; j < NADD; ++j) v += load(add[j] + i);
-        for (int j = 0; j < NSUB; ++j) v -= load(sub[j] + i);
+        for (int j = 0; j < NADD; ++j)
+            v += load(add[j] + i);
+        for (int j = 0; j < NSUB; ++j)
+            v -= load(sub[j] + i);
         *reinterpret_cast<V16*>(out + i) = v;
     }
 }
@@ -72,8 +76,10 @@ template <int NADD, int NSUB>
     if (nadd == 4 && nsub == 0) return update_fixed<4, 0>(out, in, add, sub);
     for (int i = 0; i < L1; i += LANES) {
         V16 v = load(in + i);
-        for (int j = 0; j < nadd; ++j) v += load(add[j] + i);
-        for (int j = 0; j < nsub; ++j) v -= load(sub[j] + i);
+        for (int j = 0; j < nadd; ++j)
+            v += load(add[j] + i);
+        for (int j = 0; j < nsub; ++j)
+            v -= load(sub[j] + i);
         *reinterpret_cast<V16*>(out + i) = v;
     }
 }
@@ -94,7 +100,8 @@ template <int NADD, int NSUB>
         sum += crelu_times(load(them + i), load(w + L1 + i));
     }
     int32_t total = bias;
-    for (int i = 0; i < LANES; ++i) total += sum[i];
+    for (int i = 0; i < LANES; ++i)
+        total += sum[i];
     return total;
 }
 

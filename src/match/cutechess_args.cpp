@@ -37,7 +37,8 @@ bool engine_words(const Args& words, Args& out, std::string& error) {
         if (key == "arg") {
             // Appended to the command, quoted for the system: cutechess passes it as one more
             // argument, byte for byte.
-            auto cmd = std::find_if(out.begin(), out.end(), [](const std::string& o) { return starts_with(o, "cmd="); });
+            auto cmd =
+                std::find_if(out.begin(), out.end(), [](const std::string& o) { return starts_with(o, "cmd="); });
             if (cmd == out.end()) {
                 error = "arg=" + value + " needs cmd= before it";
                 return false;
@@ -46,8 +47,9 @@ bool engine_words(const Args& words, Args& out, std::string& error) {
             continue;
         }
         if (key == "conf") {
-            error = "conf=" + value + ": shishi-match has no engines.json of cutechess; give the engine with "
-                    "cmd= (or --engines FILE)";
+            error = "conf=" + value +
+                ": shishi-match has no engines.json of cutechess; give the engine with "
+                "cmd= (or --engines FILE)";
             return false;
         }
         for (const char* refused : {"book", "bookdepth", "tscale", "trust", "timemargin"})
@@ -75,13 +77,17 @@ bool openings_words(const Args& words, Args& out, std::string& error) {
                 return false;
             }
             out.insert(out.end(), {"--openings-format", value});
-        } else if (key == "order") out.insert(out.end(), {"--openings-order", value});
-        else if (key == "start") out.insert(out.end(), {"--openings-start", value});
-        else if (key == "plies") out.insert(out.end(), {"--openings-plies", value});
+        } else if (key == "order")
+            out.insert(out.end(), {"--openings-order", value});
+        else if (key == "start")
+            out.insert(out.end(), {"--openings-start", value});
+        else if (key == "plies")
+            out.insert(out.end(), {"--openings-plies", value});
         else if (key == "policy") {
             if (value != "default" && value != "round") {
-                error = "-openings policy=" + value + ": shishi-match shifts openings by round (policy=round; "
-                        "in a match it is cutechess's default too)";
+                error = "-openings policy=" + value +
+                    ": shishi-match shifts openings by round (policy=round; "
+                    "in a match it is cutechess's default too)";
                 return false;
             }
         } else {
@@ -131,7 +137,7 @@ struct CutechessOption {
     const char* name;
     const char* value;  // placeholder for --help, "" for none
     const char* help;
-    Translate translate;      // nullptr: refused
+    Translate translate;  // nullptr: refused
     const char* refusal = nullptr;
 };
 
@@ -144,14 +150,17 @@ const CutechessOption OPTIONS[] = {
          return true;
      }},
     {"-each", "KEY=VALUE...", "words added to every -engine",
-     [](Translation& t, const std::string&, const Args& v, std::string& error) { return engine_words(v, t.each, error); }},
+     [](Translation& t, const std::string&, const Args& v, std::string& error) {
+         return engine_words(v, t.each, error);
+     }},
     {"-variant", "chu", "Chu Shogi only",
      [](Translation&, const std::string&, const Args& v, std::string& error) {
          if (v == Args{"chu"}) return true;
          error = "-variant " + (v.empty() ? std::string() : v[0]) + ": shishi-match plays Chu Shogi (-variant chu)";
          return false;
      }},
-    {"-concurrency", "N", "-j N", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("-j", t, v); }},
+    {"-concurrency", "N", "-j N",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("-j", t, v); }},
     {"-draw", "movenumber= movecount= score=", "--draw",
      [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--draw", t, v); }},
     {"-resign", "movecount= score= [twosided=]", "--resign",
@@ -168,7 +177,8 @@ const CutechessOption OPTIONS[] = {
     {"-tbignore50", "", "", nullptr, "Syzygy tablebases are chess endgame tables; Chu has none"},
     {"-tournament", "TYPE", "--tournament (round-robin, gauntlet, knockout)",
      [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--tournament", t, v); }},
-    {"-event", "NAME", "--event", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--event", t, v); }},
+    {"-event", "NAME", "--event",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--event", t, v); }},
     {"-games", "N", "games per encounter (times -rounds: --games; default 1)",
      [](Translation& t, const std::string& o, const Args& v, std::string& error) {
          t.counted = true;
@@ -187,9 +197,12 @@ const CutechessOption OPTIONS[] = {
          return number(o, v, 0, 100'000'000, n, error);
      }},
     {"-outcomeinterval", "N", "", nullptr, "not supported"},
-    {"-debug", "", "--debug", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--debug", t, v); }},
+    {"-debug", "", "--debug",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--debug", t, v); }},
     {"-openings", "file= format= order= plies= start= policy=", "--openings, --openings-order/-start/-plies",
-     [](Translation& t, const std::string&, const Args& v, std::string& error) { return openings_words(v, t.out, error); }},
+     [](Translation& t, const std::string&, const Args& v, std::string& error) {
+         return openings_words(v, t.out, error);
+     }},
     {"-bookmode", "MODE", "", nullptr, "Polyglot books are chess books; give openings with -openings"},
     {"-pgnout", "FILE [min] [fi]", "--pgn FILE; min: --pgn-min",
      [](Translation& t, const std::string&, const Args& v, std::string& error) {
@@ -208,7 +221,8 @@ const CutechessOption OPTIONS[] = {
          }
          return true;
      }},
-    {"-epdout", "FILE", "--epd FILE", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--epd", t, v); }},
+    {"-epdout", "FILE", "--epd FILE",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--epd", t, v); }},
     {"-recover", "", "accepted (engines that crashed are always restarted)",
      [](Translation&, const std::string&, const Args&, std::string&) { return true; }},
     {"-repeat", "[2]", "accepted (each opening is played twice)",
@@ -217,15 +231,23 @@ const CutechessOption OPTIONS[] = {
          error = "-repeat " + v[0] + ": shishi-match plays each opening twice, colours reversed (-repeat 2)";
          return false;
      }},
-    {"-noswap", "", "--no-swap", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--no-swap", t, v); }},
-    {"-reverse", "", "--reverse", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--reverse", t, v); }},
-    {"-seeds", "N", "--seeds N (knockout)", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--seeds", t, v); }},
-    {"-site", "NAME", "--site", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--site", t, v); }},
-    {"-srand", "N", "--seed N", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--seed", t, v); }},
-    {"-wait", "N", "--wait N (milliseconds)", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--wait", t, v); }},
+    {"-noswap", "", "--no-swap",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--no-swap", t, v); }},
+    {"-reverse", "", "--reverse",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--reverse", t, v); }},
+    {"-seeds", "N", "--seeds N (knockout)",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--seeds", t, v); }},
+    {"-site", "NAME", "--site",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--site", t, v); }},
+    {"-srand", "N", "--seed N",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--seed", t, v); }},
+    {"-wait", "N", "--wait N (milliseconds)",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--wait", t, v); }},
     {"-resultformat", "FORMAT", "", nullptr, "not supported"},
-    {"-version", "", "--version", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--version", t, v); }},
-    {"-help", "", "--help", [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--help", t, v); }},
+    {"-version", "", "--version",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--version", t, v); }},
+    {"-help", "", "--help",
+     [](Translation& t, const std::string&, const Args& v, std::string&) { return pass_as("--help", t, v); }},
     {"-engines", "", "", nullptr, "shishi-match has no engines.json of cutechess"},
 };
 
@@ -239,7 +261,8 @@ const CutechessOption* find_option(const std::string& arg) {
 
 std::vector<std::string> cutechess_option_names() {
     std::vector<std::string> out;
-    for (const CutechessOption& c : OPTIONS) out.push_back(c.name);
+    for (const CutechessOption& c : OPTIONS)
+        out.push_back(c.name);
     return out;
 }
 

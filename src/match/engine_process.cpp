@@ -57,7 +57,8 @@ bool EngineProcess::start(std::string& error) {
     option_warnings_.clear();
     if (!process_.start(config_.command, config_.dir, config_.stderr_path, error)) return false;
     if (!handshake(error)) return false;
-    for (const std::string& line : config_.init_strings) process_.write_line(line);
+    for (const std::string& line : config_.init_strings)
+        process_.write_line(line);
     if (!config_.name.empty()) name_ = config_.name;
     if (name_.empty()) name_ = config_.command;
     for (const RuleOptionSpec& o : config_.rule_options)

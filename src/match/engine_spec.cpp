@@ -39,11 +39,12 @@ std::string scalar_text(const nlohmann::ordered_json& v) { return v.is_string() 
 
 }  // namespace
 
-
 bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::string& value, std::string& error) {
     EngineConfig& c = spec.config;
-    if (key == "name") c.name = value;
-    else if (key == "cmd" || key == "command") c.command = value;
+    if (key == "name")
+        c.name = value;
+    else if (key == "cmd" || key == "command")
+        c.command = value;
     else if (key == "proto" || key == "protocol") {
         auto p = parse_protocol(value);
         if (!p) {
@@ -66,8 +67,8 @@ bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::strin
             return false;
         }
         c.restart = value == "on" ? EngineConfig::Restart::ON
-                    : value == "off" ? EngineConfig::Restart::OFF
-                                     : EngineConfig::Restart::AUTO;
+            : value == "off"      ? EngineConfig::Restart::OFF
+                                  : EngineConfig::Restart::AUTO;
     } else if (key == "initstr") {
         // cutechess-cli reads "\n" in the word as a line break.
         for (size_t from = 0;;) {
@@ -76,14 +77,16 @@ bool apply_engine_key(EngineSpec& spec, const std::string& key, const std::strin
             if (at == std::string::npos) break;
             from = at + 2;
         }
-    } else if (key == "dir") c.dir = value;
-    else if (key == "stderr") c.stderr_path = value;
+    } else if (key == "dir")
+        c.dir = value;
+    else if (key == "stderr")
+        c.stderr_path = value;
     else if (key.rfind("option.", 0) == 0 && key.size() > 7) {
         c.options.emplace_back(key.substr(7), value);
     } else {
         error = "unknown engine key '" + key +
-                "' (name, cmd, proto, tc, st, depth, nodes, dir, stderr, whitepov, ponder, restart, initstr, "
-                "option.NAME)";
+            "' (name, cmd, proto, tc, st, depth, nodes, dir, stderr, whitepov, ponder, restart, initstr, "
+            "option.NAME)";
         return false;
     }
     return true;

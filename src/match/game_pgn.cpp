@@ -36,14 +36,19 @@ std::string referee_settings_text(const RefereeSettings& r) {
     s << "max-plies " << r.max_plies << "; draw ";
     if (r.draw.enabled())
         s << "movenumber=" << r.draw.move_number << " movecount=" << r.draw.move_count << " score=" << r.draw.score_cp;
-    else s << "off";
+    else
+        s << "off";
     s << "; resign ";
     if (r.resign.enabled())
-        s << "movecount=" << r.resign.move_count << " score=" << r.resign.score_cp << (r.resign.two_sided ? " twosided" : "");
-    else s << "off";
+        s << "movecount=" << r.resign.move_count << " score=" << r.resign.score_cp
+          << (r.resign.two_sided ? " twosided" : "");
+    else
+        s << "off";
     s << "; adjudicate ";
-    if (r.adjudication.score_cp > 0) s << r.adjudication.score_cp << ":" << r.adjudication.moves;
-    else s << "off";
+    if (r.adjudication.score_cp > 0)
+        s << r.adjudication.score_cp << ":" << r.adjudication.moves;
+    else
+        s << "off";
     s << "; margin-ms " << r.margin_ms << "; move-timeout-ms " << r.tc.no_clock_move_limit_ms << "; rules ";
     bool first = true;
     for (const RuleField& f : rule_fields()) {
@@ -55,17 +60,13 @@ std::string referee_settings_text(const RefereeSettings& r) {
 
 std::string match_settings_tag(const GameRecord& g, const PgnHeader& header) {
     return "White " + g.white_tc.describe() + "; Black " + g.black_tc.describe() +
-           (header.settings.empty() ? "" : "; " + header.settings);
+        (header.settings.empty() ? "" : "; " + header.settings);
 }
 
 record::Record to_record(const GameRecord& g, const PgnHeader& header) {
     record::Record r;
-    r.tags = {{"Event", header.event},
-              {"Site", header.site},
-              {"Date", g.date},
-              {"Round", std::to_string(g.round)},
-              {"White", g.white_name},
-              {"Black", g.black_name}};
+    r.tags = {{"Event", header.event}, {"Site", header.site},  {"Date", g.date}, {"Round", std::to_string(g.round)},
+              {"White", g.white_name}, {"Black", g.black_name}};
     // As cutechess writes them: one tag for equal controls, one per side for time odds.
     if (g.white_tc.describe() == g.black_tc.describe()) {
         r.tags.push_back({"TimeControl", g.white_tc.pgn_tag()});
@@ -84,7 +85,8 @@ record::Record to_record(const GameRecord& g, const PgnHeader& header) {
         record::Ply p{g.moves[i], "", record::NAG_NONE, -1, -1, {}};
         if (int(i) + 1 == g.opening_plies && g.opening_plies > 0) p.comment = "opening";
         const long played = long(i) - g.opening_plies;
-        if (header.eval_comments && played >= 0 && played < long(g.evals.size())) p.comment = eval_comment(g.evals[size_t(played)]);
+        if (header.eval_comments && played >= 0 && played < long(g.evals.size()))
+            p.comment = eval_comment(g.evals[size_t(played)]);
         r.plies.push_back(p);
     }
     r.result = outcome_text(g.outcome);

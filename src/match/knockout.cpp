@@ -29,9 +29,11 @@ namespace {
 std::vector<int> ranked_engines(int engine_count, int seeds, uint64_t random_seed) {
     const int seeded = std::min(std::max(seeds, 0), engine_count);
     std::vector<int> ranked;
-    for (int i = 0; i < seeded; ++i) ranked.push_back(i);
+    for (int i = 0; i < seeded; ++i)
+        ranked.push_back(i);
     std::vector<int> rest;
-    for (int i = seeded; i < engine_count; ++i) rest.push_back(i);
+    for (int i = seeded; i < engine_count; ++i)
+        rest.push_back(i);
     std::mt19937_64 rng(random_seed ^ 0x6B0Cull);  // the same draw on every machine
     while (!rest.empty()) {
         const size_t k = size_t(rng() % rest.size());
@@ -46,13 +48,15 @@ std::vector<int> ranked_engines(int engine_count, int seeds, uint64_t random_see
 std::vector<int> knockout_ranks(int engine_count, int seeds, uint64_t random_seed) {
     const std::vector<int> ranked = ranked_engines(engine_count, seeds, random_seed);
     std::vector<int> rank(size_t(engine_count), 0);
-    for (size_t i = 0; i < ranked.size(); ++i) rank[size_t(ranked[i])] = int(i) + 1;
+    for (size_t i = 0; i < ranked.size(); ++i)
+        rank[size_t(ranked[i])] = int(i) + 1;
     return rank;
 }
 
 std::vector<int> knockout_bracket(int engine_count, int seeds, uint64_t random_seed) {
     int size = 2;
-    while (size < engine_count) size *= 2;
+    while (size < engine_count)
+        size *= 2;
     const std::vector<int> ranked = ranked_engines(engine_count, seeds, random_seed);
     std::vector<int> places(size_t(size), -1);
     int byes = 0;
@@ -71,9 +75,7 @@ std::vector<int> knockout_bracket(int engine_count, int seeds, uint64_t random_s
     return places;
 }
 
-bool Encounter::capped(int planned) const {
-    return !bye() && played >= planned + 2 * KNOCKOUT_EXTRA_PAIRS;
-}
+bool Encounter::capped(int planned) const { return !bye() && played >= planned + 2 * KNOCKOUT_EXTRA_PAIRS; }
 
 bool Encounter::needs_more_games(int planned) const {
     if (bye() || capped(planned)) return false;
@@ -135,7 +137,8 @@ std::string knockout_report(const std::vector<std::vector<Encounter>>& rounds, c
         }
         out << "\n";
     }
-    if (!rounds.empty() && rounds.back().size() == 1 && !rounds.back()[0].needs_more_games(planned)) out << "Winner: " << names[size_t(rounds.back()[0].leader())] << "\n";
+    if (!rounds.empty() && rounds.back().size() == 1 && !rounds.back()[0].needs_more_games(planned))
+        out << "Winner: " << names[size_t(rounds.back()[0].leader())] << "\n";
     return out.str();
 }
 

@@ -114,13 +114,18 @@ int run_knockout(const MatchOptions& o, const std::vector<EngineConfig>& configs
         };
         std::vector<std::thread> threads;
         const size_t n = std::min(size_t(std::max(o.concurrency, 1)), pairs.size());
-        for (size_t t = 0; t < n; ++t) threads.emplace_back(work);
-        for (std::thread& t : threads) t.join();
+        for (size_t t = 0; t < n; ++t)
+            threads.emplace_back(work);
+        for (std::thread& t : threads)
+            t.join();
         if (stop_requested() || state.aborted) break;
     }
-    for (const std::string& e : state.errors) err << "shishi-match: " << e << "\n";
+    for (const std::string& e : state.errors)
+        err << "shishi-match: " << e << "\n";
     const bool interrupted = stop_requested();
-    out << (interrupted ? "Interrupted: the bracket so far\n" : state.aborted ? "Aborted: the bracket so far\n" : "")
+    out << (interrupted         ? "Interrupted: the bracket so far\n"
+                : state.aborted ? "Aborted: the bracket so far\n"
+                                : "")
         << tournament.report(names);
     out.flush();
     if (interrupted) return 130;

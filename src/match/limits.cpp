@@ -77,7 +77,8 @@ bool resolve_limits(const LimitSpec& match, const LimitSpec& own, Protocol proto
         return false;
     }
     if (tc.move_time_ms % 1000 != 0 && protocol == Protocol::XBOARD) {
-        error = "the time per move of " + who + " must be whole seconds with an XBoard engine (its `st` has no fractions)";
+        error =
+            "the time per move of " + who + " must be whole seconds with an XBoard engine (its `st` has no fractions)";
         return false;
     }
     out = tc;

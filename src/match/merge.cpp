@@ -62,7 +62,8 @@ int merge_pgn(const std::string& out_path, const std::vector<std::string>& input
         }
     }
     std::string all;
-    for (const auto& [round, text] : games) all += text;
+    for (const auto& [round, text] : games)
+        all += text;
     if (!write_file_atomically(out_path, all)) {
         err << "shishi-match merge: cannot write '" << out_path << "'\n";
         return 1;
@@ -84,13 +85,14 @@ std::optional<MergedRun> merge_results(const std::vector<ResultsFile>& files, st
     for (size_t k = 0; k < files.size(); ++k) {
         const ResultsFile& f = files[k];
         if (!same_run(f.run, m.run)) {
-            error = "file " + std::to_string(k + 1) + " is not of the same run as the first (engines, limits, games, "
-                    "tournament, event or SPRT differ)";
+            error = "file " + std::to_string(k + 1) +
+                " is not of the same run as the first (engines, limits, games, "
+                "tournament, event or SPRT differ)";
             return std::nullopt;
         }
         if (f.shard.count != count || !shards.insert(f.shard.index).second) {
             error = "file " + std::to_string(k + 1) + " is shard " + std::to_string(f.shard.index) + "/" +
-                    std::to_string(f.shard.count) + ": another file is that shard, or the shard counts differ";
+                std::to_string(f.shard.count) + ": another file is that shard, or the shard counts differ";
             return std::nullopt;
         }
         if (f.state != "complete" && f.state != "sprt") m.state = "partial";
@@ -125,9 +127,11 @@ std::string report_merged(const MergedRun& m, std::ostream& out) {
     const Schedule schedule(make_pairings(int(m.run.engines.size()), m.run.tournament), m.run.games_per_pairing,
                             m.run.colours);
     std::vector<std::string> names;
-    for (const EngineEntry& e : m.run.engines) names.push_back(e.name);
+    for (const EngineEntry& e : m.run.engines)
+        names.push_back(e.name);
     Tally tally(int(names.size()), schedule, m.run.sprt);
-    for (const GameSummary& g : m.games) tally.add(g);
+    for (const GameSummary& g : m.games)
+        tally.add(g);
     final_report(out, tally, ReportContext{names, schedule, m.run.sprt, schedule.total()}, false);
     return results_json(m.run, schedule, Shard{}, tally, m.state);
 }

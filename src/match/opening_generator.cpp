@@ -64,8 +64,8 @@ bool generate_openings(const GeneratorOptions& o, std::ostream& out, std::ostrea
         }
     }
     out << "# Chu Shogi openings for shishi-match: moves from the start position in XBoard notation.\n"
-        << "# Made by `shishi-match --generate-openings " << o.count << " --plies " << o.min_plies << "-"
-        << o.max_plies << " --seed " << o.seed;
+        << "# Made by `shishi-match --generate-openings " << o.count << " --plies " << o.min_plies << "-" << o.max_plies
+        << " --seed " << o.seed;
     if (o.judge)
         out << " --judge '" << o.judge->command << "' --judge-ms " << o.judge_ms << " --margin " << o.margin_cp;
     out << "`\n";
@@ -118,7 +118,8 @@ int generate_openings_command(const std::vector<std::string>& args, std::ostream
         }
         const std::string v = args[++i];
         std::optional<long long> n = number(v);
-        if (a == "--generate-openings" && n && *n > 0) o.count = int(*n);
+        if (a == "--generate-openings" && n && *n > 0)
+            o.count = int(*n);
         else if (a == "--plies") {
             size_t dash = v.find('-');
             auto lo = number(v.substr(0, dash));
@@ -129,7 +130,8 @@ int generate_openings_command(const std::vector<std::string>& args, std::ostream
             }
             o.min_plies = int(*lo);
             o.max_plies = int(*hi);
-        } else if (a == "--seed" && n) o.seed = uint64_t(*n);
+        } else if (a == "--seed" && n)
+            o.seed = uint64_t(*n);
         else if (a == "--judge") {
             EngineConfig c;
             c.command = v;
@@ -141,8 +143,10 @@ int generate_openings_command(const std::vector<std::string>& args, std::ostream
                 return 2;
             }
             o.judge->protocol = *p;
-        } else if (a == "--judge-ms" && n && *n > 0) o.judge_ms = *n;
-        else if (a == "--margin" && n) o.margin_cp = int(*n);
+        } else if (a == "--judge-ms" && n && *n > 0)
+            o.judge_ms = *n;
+        else if (a == "--margin" && n)
+            o.margin_cp = int(*n);
         else {
             err << "shishi-match: bad generator option " << a << " " << v
                 << " (--generate-openings N --plies MIN-MAX --seed S --judge CMD --judge-protocol P"

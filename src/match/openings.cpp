@@ -58,8 +58,9 @@ Parsed<Opening> parse_opening_line(const std::string& line) {
     Position pos = op.start;
     for (size_t i = first_move; i < words.size(); ++i) {
         auto m = parse_xboard_move(pos, words[i]);
-        if (!m) return Parsed<Opening>::fail("move " + std::to_string(i - first_move + 1) + " '" + std::string(words[i]) +
-                                             "': " + m.error);
+        if (!m)
+            return Parsed<Opening>::fail("move " + std::to_string(i - first_move + 1) + " '" + std::string(words[i]) +
+                                         "': " + m.error);
         pos.make(*m);
         op.moves.push_back(*m);
     }
@@ -82,7 +83,8 @@ Parsed<std::vector<Opening>> load_pgn_openings(const std::string& path, std::ist
         Opening op;
         op.start = r.value->start;
         op.start_is_initial = r.value->start_is_initial;
-        for (const record::Ply& p : r.value->plies) op.moves.push_back(p.move);
+        for (const record::Ply& p : r.value->plies)
+            op.moves.push_back(p.move);
         op.text = path + " game " + std::to_string(g);
         out.push_back(std::move(op));
     }
@@ -116,7 +118,8 @@ Parsed<std::vector<Opening>> load_openings(const std::string& path, OpeningsForm
 
 Position opening_position(const Opening& opening) {
     Position pos = opening.start;
-    for (Move m : opening.moves) pos.make(m);
+    for (Move m : opening.moves)
+        pos.make(m);
     return pos;
 }
 

@@ -31,9 +31,11 @@ Pdf regularised_pdf(const Pentanomial& pt, double& n) {
 
 void mean_variance(const Pdf& d, double& mu, double& var) {
     mu = 0;
-    for (int i = 0; i < 5; ++i) mu += d.p[i] * d.a[i];
+    for (int i = 0; i < 5; ++i)
+        mu += d.p[i] * d.a[i];
     var = 0;
-    for (int i = 0; i < 5; ++i) var += d.p[i] * (d.a[i] - mu) * (d.a[i] - mu);
+    for (int i = 0; i < 5; ++i)
+        var += d.p[i] * (d.a[i] - mu) * (d.a[i] - mu);
 }
 
 double phi(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
@@ -56,13 +58,16 @@ double secular(const std::array<double, 5>& b, const std::array<double, 5>& p) {
     double lo = -1.0 / hi_b + eps, hi = -1.0 / lo_b - eps;
     auto f = [&](double x) {
         double s = 0;
-        for (int i = 0; i < 5; ++i) s += p[i] * b[i] / (1 + x * b[i]);
+        for (int i = 0; i < 5; ++i)
+            s += p[i] * b[i] / (1 + x * b[i]);
         return s;
     };
     for (int k = 0; k < 200; ++k) {
         double mid = 0.5 * (lo + hi);
-        if (f(mid) > 0) lo = mid;
-        else hi = mid;
+        if (f(mid) > 0)
+            lo = mid;
+        else
+            hi = mid;
     }
     return 0.5 * (lo + hi);
 }
@@ -70,10 +75,12 @@ double secular(const std::array<double, 5>& b, const std::array<double, 5>& p) {
 // The maximum-likelihood distribution on the same values with mean s.
 Pdf mle_expected(const Pdf& d, double s) {
     std::array<double, 5> b{};
-    for (int i = 0; i < 5; ++i) b[i] = d.a[i] - s;
+    for (int i = 0; i < 5; ++i)
+        b[i] = d.a[i] - s;
     double x = secular(b, d.p);
     Pdf m = d;
-    for (int i = 0; i < 5; ++i) m.p[i] = d.p[i] / (1 + x * b[i]);
+    for (int i = 0; i < 5; ++i)
+        m.p[i] = d.p[i] / (1 + x * b[i]);
     return m;
 }
 
@@ -81,7 +88,8 @@ Pdf mle_expected(const Pdf& d, double s) {
 // fixed-point iteration from the uniform distribution).
 Pdf mle_t_value(const Pdf& d, double ref, double t) {
     Pdf m = d;
-    for (int i = 0; i < 5; ++i) m.p[i] = 1.0 / 5;
+    for (int i = 0; i < 5; ++i)
+        m.p[i] = 1.0 / 5;
     for (int iter = 0; iter < 10; ++iter) {
         Pdf previous = m;
         double mu, var;
@@ -156,10 +164,13 @@ SprtState sprt(const Pentanomial& pt, const SprtConfig& c) {
         h1 = mle_expected(d, score_from_elo(c.elo1));
     }
     double llr = 0;
-    for (int i = 0; i < 5; ++i) llr += d.p[i] * (std::log(h1.p[i]) - std::log(h0.p[i]));
+    for (int i = 0; i < 5; ++i)
+        llr += d.p[i] * (std::log(h1.p[i]) - std::log(h0.p[i]));
     st.llr = n * llr;
-    if (st.llr >= st.upper) st.verdict = SprtState::H1;
-    else if (st.llr <= st.lower) st.verdict = SprtState::H0;
+    if (st.llr >= st.upper)
+        st.verdict = SprtState::H1;
+    else if (st.llr <= st.lower)
+        st.verdict = SprtState::H0;
     return st;
 }
 

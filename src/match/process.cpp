@@ -34,8 +34,8 @@ void ChildProcess::set_traffic_log(std::ostream* log) { g_log = log; }
 
 ChildProcess::~ChildProcess() { stop(std::chrono::milliseconds(0)); }
 
-bool ChildProcess::start(const std::string& command, const std::string& dir,
-                         const std::string& stderr_path, std::string& error) {
+bool ChildProcess::start(const std::string& command, const std::string& dir, const std::string& stderr_path,
+                         std::string& error) {
     stop(std::chrono::milliseconds(0));
     // Whoever talks to a child must survive writing to one that has just died: the write then
     // fails with EPIPE and the referee scores a crash. Without this, a caller other than the
@@ -98,8 +98,7 @@ ChildProcess::ReadStatus ChildProcess::read_line(std::string& line, TimePoint de
 
 void ChildProcess::discard_pending(TimePoint deadline) {
     std::string line;
-    while (SteadyClock::now() < deadline && poll_line(line)) {
-    }
+    while (SteadyClock::now() < deadline && poll_line(line)) {}
 }
 
 bool ChildProcess::poll_line(std::string& line) {
@@ -111,7 +110,8 @@ bool ChildProcess::poll_line(std::string& line) {
 void ChildProcess::stop(std::chrono::milliseconds grace) {
     process_.close_input();  // end of input asks a well-behaved engine to quit
     auto until = SteadyClock::now() + grace;
-    while (!process_.exited() && SteadyClock::now() < until) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    while (!process_.exited() && SteadyClock::now() < until)
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
     process_.kill();
     // Children of the engine that escaped its group are not ours to hunt; the group is gone.
     process_.close_output();

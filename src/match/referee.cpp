@@ -58,8 +58,7 @@ std::optional<Color> adjudicated_loser(const std::vector<std::optional<int>> own
     for (Color c : {WHITE, BLACK}) {
         const bool hopeless = last_scores(own_view[c], r.move_count, [&](int s) { return s <= -r.score_cp; });
         const bool agreed = !r.two_sided ||
-                            last_scores(own_view[c == WHITE ? BLACK : WHITE], r.move_count,
-                                        [&](int s) { return s >= r.score_cp; });
+            last_scores(own_view[c == WHITE ? BLACK : WHITE], r.move_count, [&](int s) { return s >= r.score_cp; });
         if (hopeless && agreed) return c;
     }
     return std::nullopt;
@@ -74,7 +73,6 @@ std::string today() {
     std::strftime(buf, sizeof buf, "%Y.%m.%d", &tm);
     return buf;
 }
-
 
 const char* termination_name(Termination t) {
     switch (t) {
@@ -134,7 +132,8 @@ const TimeControl& limits_of(const EngineProcess& engine, const RefereeSettings&
     return engine.config().tc ? *engine.config().tc : settings.tc;
 }
 
-GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& opening, const RefereeSettings& settings) {
+GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& opening,
+                     const RefereeSettings& settings) {
     GameRecord rec;
     rec.white_name = white.name();
     rec.black_name = black.name();
@@ -159,7 +158,8 @@ GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& 
     Position start = opening.start;
     start.set_rules(settings.rules);
     game.reset(start);
-    for (Move m : opening.moves) game.play(m);
+    for (Move m : opening.moves)
+        game.play(m);
 
     EngineProcess* engines[2] = {&white, &black};
     for (Color c : {WHITE, BLACK}) {
@@ -175,8 +175,8 @@ GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& 
         if (!r.ok()) {
             bool refused = r.status == SetupResult::REFUSED;
             forfeit(c, refused ? Termination::REFUSAL : Termination::SETUP_FAILURE,
-                    std::string(side_name(c)) + (refused ? " refused a legal opening move: " : " could not set up the game: ") +
-                        r.error);
+                    std::string(side_name(c)) +
+                        (refused ? " refused a legal opening move: " : " could not set up the game: ") + r.error);
             white.game_over(outcome_text(rec.outcome), rec.reason);
             black.game_over(outcome_text(rec.outcome), rec.reason);
             return rec;
@@ -216,31 +216,31 @@ GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& 
             rec.outcome = Outcome::DRAW;
             rec.termination = Termination::ADJUDICATION;
             rec.reason = "draw by adjudication: both scores within " + std::to_string(settings.draw.score_cp) +
-                         " cp for " + std::to_string(settings.draw.move_count) + " moves";
+                " cp for " + std::to_string(settings.draw.move_count) + " moves";
             break;
         }
         if (auto loser = adjudicated_loser(own_view_scores, settings.resign)) {
             rec.outcome = win_for(~*loser);
             rec.termination = Termination::ADJUDICATION;
-            rec.reason = std::string(side_name(*loser)) + " resigns by adjudication: " +
-                         std::to_string(settings.resign.move_count) + " moves at -" +
-                         std::to_string(settings.resign.score_cp) + " cp or worse";
+            rec.reason = std::string(side_name(*loser)) +
+                " resigns by adjudication: " + std::to_string(settings.resign.move_count) + " moves at -" +
+                std::to_string(settings.resign.score_cp) + " cp or worse";
             break;
         }
         const Position& pos = game.position();
         Color us = pos.side_to_move();
         EngineProcess& engine = *engines[us];
         Clock& clock = clocks[us];
-        ClockReadings readings{clock.remaining_ms(), clocks[~us].remaining_ms(), tcs[us].increment_ms,
-                               tcs[~us].increment_ms, clock.moves_to_go(), us == WHITE};
+        ClockReadings readings{clock.remaining_ms(),  clocks[~us].remaining_ms(), tcs[us].increment_ms,
+                               tcs[~us].increment_ms, clock.moves_to_go(),        us == WHITE};
         TimePoint deadline = SteadyClock::now() + std::chrono::milliseconds(clock.allowance_ms(settings.margin_ms));
         EngineReply reply = engine.think(pos, readings, deadline);
         const std::string who = side_name(us);
         if (reply.kind == EngineReply::INTERRUPTED) continue;  // handled at the loop top
         if (reply.kind == EngineReply::TIMEOUT) {
-            forfeit(us, Termination::TIME_FORFEIT,
-                    who + (tcs[us].has_clock() || tcs[us].move_time_ms > 0 ? " lost on time"
-                                                                                 : " did not move in time"));
+            forfeit(
+                us, Termination::TIME_FORFEIT,
+                who + (tcs[us].has_clock() || tcs[us].move_time_ms > 0 ? " lost on time" : " did not move in time"));
             break;
         }
         if (reply.kind == EngineReply::CRASHED) {
@@ -290,7 +290,8 @@ GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& 
         // The text readers accept what any known rule set allows; the referee holds the game's.
         if (!is_legal(pos, *m)) {
             forfeit(us, Termination::ILLEGAL_MOVE,
-                    who + " made a move illegal under the " + preset_name(settings.rules.preset) + " rules: '" + reply.text + "'");
+                    who + " made a move illegal under the " + preset_name(settings.rules.preset) + " rules: '" +
+                        reply.text + "'");
             break;
         }
         game.play(*m);

@@ -62,9 +62,9 @@ void pairing_summary(std::ostream& out, const Tally& tally, const ReportContext&
         out << "SPRT (elo0=" << s.elo0 << " elo1=" << s.elo1 << " alpha=" << s.alpha << " beta=" << s.beta
             << (s.model == SprtConfig::NORMALIZED ? " normalized" : "") << ", pentanomial): LLR " << fixed(st.llr, 2)
             << " [" << fixed(st.lower, 2) << ", " << fixed(st.upper, 2) << "] "
-            << (st.verdict == SprtState::H1   ? "H1 accepted"
-                : st.verdict == SprtState::H0 ? "H0 accepted"
-                                              : "no verdict yet")
+            << (st.verdict == SprtState::H1       ? "H1 accepted"
+                    : st.verdict == SprtState::H0 ? "H0 accepted"
+                                                  : "no verdict yet")
             << "\n";
     }
 }
@@ -75,12 +75,15 @@ std::string score_line(const Tally& tally, const ReportContext& c, int p) {
     const Pairing& pairing = c.schedule.pairings()[size_t(p)];
     const Score& s = tally.standings().pairing(p).score;
     return "Score of " + c.names[size_t(pairing.a)] + " vs " + c.names[size_t(pairing.b)] + ": " +
-           std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " + std::to_string(s.draws) + "  [" +
-           fixed(s.ratio(), 3) + "] " + std::to_string(s.games());
+        std::to_string(s.wins) + " - " + std::to_string(s.losses) + " - " + std::to_string(s.draws) + "  [" +
+        fixed(s.ratio(), 3) + "] " + std::to_string(s.games());
 }
 
 ProgressReport::ProgressReport(std::ostream& out, bool terminal, const ReportContext& context)
-    : out_(out), terminal_(terminal), context_(context), started_(SteadyClock::now()) {}
+    : out_(out),
+      terminal_(terminal),
+      context_(context),
+      started_(SteadyClock::now()) {}
 
 void ProgressReport::game_finished(const GameRecord& rec, int pairing, const Tally& tally) {
     clear();
@@ -100,7 +103,7 @@ void ProgressReport::progress(const Tally& tally) {
     if (s.games() > 0) {
         EloEstimate e = estimate_elo(s);
         line += ", " + std::to_string(s.wins) + "-" + std::to_string(s.losses) + "-" + std::to_string(s.draws) +
-                ", Elo " + signed_fixed(e.elo, 1) + " +/- " + fixed(e.error95, 1);
+            ", Elo " + signed_fixed(e.elo, 1) + " +/- " + fixed(e.error95, 1);
         if (context_.names.size() > 2)
             line += " (" + context_.names[0] + " vs " + context_.names[size_t(context_.schedule.pairings()[0].b)] + ")";
     }
@@ -132,7 +135,8 @@ void final_report(std::ostream& out, const Tally& tally, const ReportContext& c,
         return;
     }
     const auto& pairings = c.schedule.pairings();
-    for (size_t p = 0; p < pairings.size(); ++p) pairing_summary(out, tally, c, int(p));
+    for (size_t p = 0; p < pairings.size(); ++p)
+        pairing_summary(out, tally, c, int(p));
     if (c.names.size() > 2) {
         out << "\nCross table (points/games of the row engine against the column engine):\n"
             << tally.standings().cross_table(c.names)
@@ -143,7 +147,8 @@ void final_report(std::ostream& out, const Tally& tally, const ReportContext& c,
     for (const auto& [name, count] : tally.terminations()) {
         out << "  " << name << ": " << count.games;
         int offences = 0;
-        for (int n : count.offences) offences += n;
+        for (int n : count.offences)
+            offences += n;
         if (offences > 0) out << " (" << per_engine(c.names, count.offences) << ")";
         out << "\n";
     }

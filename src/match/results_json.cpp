@@ -32,7 +32,7 @@ bool same_run(const RunInfo& a, const RunInfo& b) {
         return c ? std::vector<double>{c->elo0, c->elo1, c->alpha, c->beta, double(c->model)} : std::vector<double>{};
     };
     return a.event == b.event && a.tournament == b.tournament && a.games_per_pairing == b.games_per_pairing &&
-           a.engines == b.engines && sprt_key(a.sprt) == sprt_key(b.sprt) && a.colours == b.colours;
+        a.engines == b.engines && sprt_key(a.sprt) == sprt_key(b.sprt) && a.colours == b.colours;
 }
 
 RunInfo run_info(const MatchOptions& o, const std::vector<std::string>& names) {
@@ -119,9 +119,10 @@ std::string results_json(const RunInfo& run, const Schedule& schedule, const Sha
                      {"llr", number(st.llr, 3)},
                      {"lower", number(st.lower, 3)},
                      {"upper", number(st.upper, 3)},
-                     {"verdict", st.verdict == SprtState::H1   ? Json("H1")
-                                 : st.verdict == SprtState::H0 ? Json("H0")
-                                                               : Json(nullptr)}};
+                     {"verdict",
+                      st.verdict == SprtState::H1       ? Json("H1")
+                          : st.verdict == SprtState::H0 ? Json("H0")
+                                                        : Json(nullptr)}};
     }
     return j.dump(2) + "\n";
 }
@@ -157,9 +158,10 @@ std::optional<ResultsFile> read_results_json(const std::string& text, std::strin
         if (r.run.engines.size() < 2) throw std::runtime_error("fewer than two engines");
         if (j.contains("sprt")) {
             const Json& s = j.at("sprt");
-            SprtConfig c{member<double>(s, "elo0"), member<double>(s, "elo1"), member<double>(s, "alpha"),
-                         member<double>(s, "beta"),
-                         member<std::string>(s, "model") == "normalized" ? SprtConfig::NORMALIZED : SprtConfig::LOGISTIC};
+            SprtConfig c{
+                member<double>(s, "elo0"), member<double>(s, "elo1"), member<double>(s, "alpha"),
+                member<double>(s, "beta"),
+                member<std::string>(s, "model") == "normalized" ? SprtConfig::NORMALIZED : SprtConfig::LOGISTIC};
             r.run.sprt = c;
         }
         auto shard = parse_shard(j.contains("shard") ? member<std::string>(j, "shard") : "1/1");

@@ -10,7 +10,11 @@ namespace shishi::match {
 
 RunOutputs::RunOutputs(const MatchOptions& options, const std::vector<std::string>& names, const Schedule& schedule,
                        std::ofstream& pgn, PgnHeader header)
-    : options_(options), names_(names), schedule_(schedule), pgn_(pgn), header_(std::move(header)) {
+    : options_(options),
+      names_(names),
+      schedule_(schedule),
+      pgn_(pgn),
+      header_(std::move(header)) {
     if (!options_.epd_path.empty())
         epd_.open(platform::file_path(options_.epd_path), options_.resume ? std::ios::app : std::ios::trunc);
 }
@@ -27,7 +31,8 @@ void RunOutputs::write_game(const GameRecord& rec) {
     // A game lost to a setup failure was never played (--resume plays it again): no position.
     if (options_.epd_path.empty() || rec.termination == Termination::SETUP_FAILURE) return;
     Position end = rec.start;
-    for (Move m : rec.moves) end.make(m);
+    for (Move m : rec.moves)
+        end.make(m);
     epd_ << to_xboard_fen(end) << "\n";
     epd_.flush();
     if (!epd_ && !epd_error_) {

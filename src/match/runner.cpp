@@ -56,9 +56,13 @@ class MatchState {
 public:
     MatchState(const MatchOptions& o, const std::vector<std::string>& names, const Schedule& schedule,
                std::ostream& out, std::ostream& err, std::ofstream& pgn, const PgnHeader& header)
-        : err_(err), names_(names), context_{names_, schedule, o.sprt, o.shard.games(schedule)},
-          tally_(int(names.size()), schedule, o.sprt), shard_(o.shard),
-          report_(out, o.terminal, context_), outputs_(o, names_, schedule, pgn, header) {}
+        : err_(err),
+          names_(names),
+          context_{names_, schedule, o.sprt, o.shard.games(schedule)},
+          tally_(int(names.size()), schedule, o.sprt),
+          shard_(o.shard),
+          report_(out, o.terminal, context_),
+          outputs_(o, names_, schedule, pgn, header) {}
 
     std::atomic<int> next_game{0};
     std::atomic<bool> stop_scheduling{false};
@@ -104,8 +108,10 @@ public:
         std::lock_guard<std::mutex> lock(mutex_);
         report_.clear();
         outputs_.refresh(tally_, state, true);
-        for (const std::string& e : errors_) err << "shishi-match: " << e << "\n";
-        for (const std::string& e : outputs_.errors()) err << "shishi-match: " << e << "\n";
+        for (const std::string& e : errors_)
+            err << "shishi-match: " << e << "\n";
+        for (const std::string& e : outputs_.errors())
+            err << "shishi-match: " << e << "\n";
         // Games lost to a setup failure were never played: their results are not the engines'
         // play, so the run says so and fails (exit status 1).
         const auto& failures = tally_.setup_failures();
@@ -246,7 +252,7 @@ void worker(const MatchOptions& o, const std::vector<EngineConfig>& configs, con
         EngineProcess& black = engine(slot.black);
         GameRecord rec = play_game(white, black, opening, o.referee);
         rec.round = index + 1;
-            if (rec.termination == Termination::INTERRUPTED) break;
+        if (rec.termination == Termination::INTERRUPTED) break;
         // An engine that misbehaved may be in any state: restart both for the next game.
         bool restart = is_forfeit(rec.termination);
         state.record(std::move(rec), slot);
@@ -265,7 +271,8 @@ std::vector<Opening> arrange_book(std::vector<Opening> book, const MatchOptions&
             if (int(op.moves.size()) > o.openings_plies) op.moves.resize(size_t(o.openings_plies));
     if (o.openings_random) {
         std::mt19937_64 rng(o.seed ^ 0xB00Cull);
-        for (size_t i = book.size(); i > 1; --i) std::swap(book[i - 1], book[size_t(rng() % i)]);
+        for (size_t i = book.size(); i > 1; --i)
+            std::swap(book[i - 1], book[size_t(rng() % i)]);
     }
     std::rotate(book.begin(), book.begin() + long(size_t(o.openings_start - 1) % book.size()), book.end());
     return book;
@@ -292,20 +299,23 @@ std::vector<std::string> engine_names(std::vector<EngineConfig>& configs) {
     }
     for (size_t i = 0; i < names.size(); ++i) {
         bool shared = false;
-        for (size_t j = 0; j < names.size(); ++j) shared |= j != i && names[j] == names[i];
+        for (size_t j = 0; j < names.size(); ++j)
+            shared |= j != i && names[j] == names[i];
         if (!shared) continue;
         const std::string base = names[i];
         for (size_t j = 0; j < names.size(); ++j)
             if (names[j] == base) names[j] = base + " (" + std::to_string(j + 1) + ")";
     }
-    for (size_t i = 0; i < names.size(); ++i) configs[i].name = names[i];
+    for (size_t i = 0; i < names.size(); ++i)
+        configs[i].name = names[i];
     return names;
 }
 
 // "10+0.1", or each engine's own control when they differ (time odds).
 std::string limits_text(const MatchOptions& o, const std::vector<std::string>& names) {
     bool same = true;
-    for (const EngineConfig& c : o.engines) same &= limits(c, o).describe() == limits(o.engines[0], o).describe();
+    for (const EngineConfig& c : o.engines)
+        same &= limits(c, o).describe() == limits(o.engines[0], o).describe();
     if (same) return limits(o.engines[0], o).describe();
     std::string s;
     for (size_t i = 0; i < o.engines.size(); ++i)
@@ -324,7 +334,7 @@ std::string resume_mismatch(const PgnGameSummary& g, const GameRecord& shell, co
     for (const char* name : {"TimeControl", "WhiteTimeControl", "BlackTimeControl"})
         if (g.tag(name) != tag(name))
             return std::string("was played with ") + name + " \"" + g.tag(name) + "\", this run has \"" + tag(name) +
-                   "\" (other --tc, --st or per-engine limits?)";
+                "\" (other --tc, --st or per-engine limits?)";
     // Every limit and adjudication setting: the first that differs is named.
     if (g.tag("MatchSettings") != tag("MatchSettings")) {
         if (g.tag("MatchSettings").empty())
@@ -333,13 +343,17 @@ std::string resume_mismatch(const PgnGameSummary& g, const GameRecord& shell, co
         const std::string then_text = g.tag("MatchSettings"), now_text = tag("MatchSettings");
         const std::vector<std::string_view> then = split_on(then_text), now = split_on(now_text);
         for (size_t k = 0; k < std::max(then.size(), now.size()); ++k) {
-            const std::string a = k < then.size() ? std::string(then[k]) : "", b = k < now.size() ? std::string(now[k]) : "";
-            if (a != b) return "was played with \"" + a + "\", this run has \"" + b + "\" (other limits or adjudication?)";
+            const std::string a = k < then.size() ? std::string(then[k]) : "",
+                              b = k < now.size() ? std::string(now[k]) : "";
+            if (a != b)
+                return "was played with \"" + a + "\", this run has \"" + b + "\" (other limits or adjudication?)";
         }
     }
     std::vector<std::string> book;
-    for (int i = 0; i < shell.opening_plies; ++i) book.push_back(record::pgn_move_text(shell.moves[size_t(i)]));
-    const std::vector<std::string> played(g.moves.begin(), g.moves.begin() + std::min<long>(g.opening_plies, long(g.moves.size())));
+    for (int i = 0; i < shell.opening_plies; ++i)
+        book.push_back(record::pgn_move_text(shell.moves[size_t(i)]));
+    const std::vector<std::string> played(g.moves.begin(),
+                                          g.moves.begin() + std::min<long>(g.opening_plies, long(g.moves.size())));
     // The writer adds the FEN tag for a start other than the initial setup.
     const std::string fen = shell.start_is_initial ? "" : to_xboard_fen(shell.start);
     if (g.tag("FEN") != fen || played != book)
@@ -371,26 +385,27 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
         }
         const std::string& round_text = g.tag("Round");
         int round = 0;
-        for (char c : round_text) round = c >= '0' && c <= '9' && round < 100'000'000 ? round * 10 + (c - '0') : -1;
+        for (char c : round_text)
+            round = c >= '0' && c <= '9' && round < 100'000'000 ? round * 10 + (c - '0') : -1;
         if (round <= 0 || round > schedule.total() || !o.shard.contains(round - 1)) {
-            error = "--resume: game with Round \"" + round_text + "\" in '" + o.pgn_path + "' is not a game of this run";
+            error =
+                "--resume: game with Round \"" + round_text + "\" in '" + o.pgn_path + "' is not a game of this run";
             return false;
         }
         const GameSlot slot = schedule.slot(round - 1);
         if (g.tag("White") != names[size_t(slot.white)] || g.tag("Black") != names[size_t(slot.black)]) {
             error = "--resume: game " + std::to_string(round) + " in '" + o.pgn_path + "' was played by " +
-                    g.tag("White") + " and " + g.tag("Black") + ", but this run has " + names[size_t(slot.white)] +
-                    " and " + names[size_t(slot.black)] + " there (other engines or options?)";
+                g.tag("White") + " and " + g.tag("Black") + ", but this run has " + names[size_t(slot.white)] +
+                " and " + names[size_t(slot.black)] + " there (other engines or options?)";
             return false;
         }
-        const std::string mismatch =
-            resume_mismatch(g, game_shell(round, slot, o, names, opening_for(book, slot.opening, o)), run_header(o, "?"));
+        const std::string mismatch = resume_mismatch(
+            g, game_shell(round, slot, o, names, opening_for(book, slot.opening, o)), run_header(o, "?"));
         if (!mismatch.empty()) {
             error = "--resume: game " + std::to_string(round) + " in '" + o.pgn_path + "' " + mismatch;
             return false;
         }
-        const Termination termination =
-            termination_from_name(g.tag("TerminationDetails")).value_or(Termination::RULE);
+        const Termination termination = termination_from_name(g.tag("TerminationDetails")).value_or(Termination::RULE);
         if (termination == Termination::SETUP_FAILURE && g.result != "*") {
             ++dropped;
             continue;
@@ -429,7 +444,8 @@ bool resume_from_pgn(const MatchOptions& o, const Schedule& schedule, const std:
 int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     // Every output file before any engine starts: an unwritable one must not cost the games.
     std::vector<std::string> outputs = {o.pgn_path, o.json_path, o.plot_path, o.epd_path};
-    for (const EngineConfig& e : o.engines) outputs.push_back(e.stderr_path);
+    for (const EngineConfig& e : o.engines)
+        outputs.push_back(e.stderr_path);
     for (const std::string& path : outputs)
         if (!path.empty())
             if (std::string problem = cli::output_path_problem(path); !problem.empty()) {
@@ -466,8 +482,8 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
             return 1;
         }
         const PgnHeader header = run_header(o, host_name());
-        return run_knockout(o, configs, names, *tournament, [&](int k) { return opening_for(book, k, o); }, pgn, header,
-                            out, err);
+        return run_knockout(
+            o, configs, names, *tournament, [&](int k) { return opening_for(book, k, o); }, pgn, header, out, err);
     }
     const Schedule schedule(tournament->next_pairs(), o.games, o.colours);
 
@@ -488,16 +504,18 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
     }
     PgnHeader header = run_header(o, host_name());
     MatchState state(o, names, schedule, out, err, pgn, header);
-    for (const GameSummary& g : earlier) state.restore(g);
+    for (const GameSummary& g : earlier)
+        state.restore(g);
 
     std::string who;
     for (size_t i = 0; i < configs.size(); ++i)
-        who += (i == 0 ? "" : i + 1 == configs.size() && configs.size() == 2 ? " vs " : ", ") + names[i] + " (" +
-               protocol_name(configs[i].protocol) + ")";
+        who += (i == 0                                               ? ""
+                    : i + 1 == configs.size() && configs.size() == 2 ? " vs "
+                                                                     : ", ") +
+            names[i] + " (" + protocol_name(configs[i].protocol) + ")";
     out << tournament->title(int(configs.size())) << ": " << who << ", " << schedule.total() << " games";
     const int planned = o.shard.games(schedule);
-    if (!o.shard.whole())
-        out << " (shard " << o.shard.index << "/" << o.shard.count << ": " << planned << " of them)";
+    if (!o.shard.whole()) out << " (shard " << o.shard.index << "/" << o.shard.count << ": " << planned << " of them)";
     if (schedule.pairings().size() > 1) out << " (" << o.games << " per pairing)";
     out << ", " << limits_text(o, names) << ", " << book.size() << " opening(s), concurrency " << o.concurrency
         << std::endl;
@@ -513,12 +531,13 @@ int run_match(const MatchOptions& o, std::ostream& out, std::ostream& err) {
         for (int t = 0; t < n; ++t)
             threads.emplace_back(worker, std::cref(o), std::cref(configs), std::cref(schedule), std::cref(book),
                                  std::ref(state));
-    for (std::thread& t : threads) t.join();
+    for (std::thread& t : threads)
+        t.join();
     bool interrupted = stop_requested();
-    std::string final_state = interrupted          ? "interrupted"
-                              : state.aborted      ? "aborted"
-                              : state.sprt_decided() ? "sprt"
-                                                   : "complete";
+    std::string final_state = interrupted ? "interrupted"
+        : state.aborted                   ? "aborted"
+        : state.sprt_decided()            ? "sprt"
+                                          : "complete";
     state.summary(out, err, interrupted, final_state);
     out.flush();
     if (interrupted) return 130;

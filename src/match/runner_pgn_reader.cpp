@@ -21,7 +21,8 @@ PgnGameSummary summarize(const std::string& game_text) {
         return g;
     }
     const record::Record* rec = &*parsed;
-    for (const record::Tag& t : rec->tags) g.tags[t.name] = t.value;
+    for (const record::Tag& t : rec->tags)
+        g.tags[t.name] = t.value;
     // The reader turns these tags into the record's own fields.
     if (!rec->start_is_initial) g.tags["FEN"] = to_xboard_fen(rec->start);
     g.tags["PlyCount"] = std::to_string(rec->plies.size());
@@ -53,12 +54,14 @@ PgnFile read_pgn_games(const std::string& text) {
             if (!in_game) begin = i;
             // A tag pair on its own line: [Name "value"] with \" and \\ escapes.
             size_t j = i + 1;
-            while (j < n && text[j] != '"' && text[j] != ']' && text[j] != '\n') ++j;
+            while (j < n && text[j] != '"' && text[j] != ']' && text[j] != '\n')
+                ++j;
             if (j >= n || text[j] != '"') break;  // torn
             for (++j; j < n && text[j] != '"' && text[j] != '\n'; ++j)
                 if (text[j] == '\\' && j + 1 < n) ++j;
             if (j >= n || text[j] != '"') break;
-            while (j < n && text[j] != ']' && text[j] != '\n') ++j;
+            while (j < n && text[j] != ']' && text[j] != '\n')
+                ++j;
             if (j >= n || text[j] != ']') break;
             in_game = true;
             i = j + 1;
@@ -76,7 +79,8 @@ PgnFile read_pgn_games(const std::string& text) {
             continue;
         }
         size_t j = i;
-        while (j < n && !is_space(text[j]) && text[j] != '{') ++j;
+        while (j < n && !is_space(text[j]) && text[j] != '{')
+            ++j;
         const std::string word = text.substr(i, j - i);
         i = j;
         if (!in_game) continue;

@@ -33,8 +33,8 @@ EloEstimate estimate_elo(const Score& s) {
     e.elo = elo_from_score(mu);
     e.low = elo_from_score(mu - z95 * stderr_mean);
     e.high = elo_from_score(mu + z95 * stderr_mean);
-    e.error95 = std::isfinite(e.low) && std::isfinite(e.high) ? (e.high - e.low) / 2
-                                                              : std::numeric_limits<double>::infinity();
+    e.error95 =
+        std::isfinite(e.low) && std::isfinite(e.high) ? (e.high - e.low) / 2 : std::numeric_limits<double>::infinity();
     const int decisive = s.wins + s.losses;
     e.los = decisive == 0 ? 0.5 : 0.5 * (1 + std::erf((s.wins - s.losses) / std::sqrt(2.0 * decisive)));
     return e;
@@ -52,8 +52,10 @@ std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error
         }
         std::string key = item.substr(0, eq), value = item.substr(eq + 1);
         if (key == "model") {
-            if (value == "logistic") c.model = SprtConfig::LOGISTIC;
-            else if (value == "normalized") c.model = SprtConfig::NORMALIZED;
+            if (value == "logistic")
+                c.model = SprtConfig::LOGISTIC;
+            else if (value == "normalized")
+                c.model = SprtConfig::NORMALIZED;
             else {
                 error = "SPRT model '" + value + "' is not logistic or normalized";
                 return std::nullopt;
@@ -69,10 +71,14 @@ std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error
             error = "SPRT value '" + value + "' is not a number";
             return std::nullopt;
         }
-        if (key == "elo0") c.elo0 = v;
-        else if (key == "elo1") c.elo1 = v;
-        else if (key == "alpha") c.alpha = v;
-        else if (key == "beta") c.beta = v;
+        if (key == "elo0")
+            c.elo0 = v;
+        else if (key == "elo1")
+            c.elo1 = v;
+        else if (key == "alpha")
+            c.alpha = v;
+        else if (key == "beta")
+            c.beta = v;
         else {
             error = "unknown SPRT parameter '" + key + "' (elo0, elo1, alpha, beta, model)";
             return std::nullopt;

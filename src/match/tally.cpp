@@ -18,7 +18,10 @@ GameSummary summarize(const GameRecord& rec, const GameSlot& slot) {
 }
 
 Tally::Tally(int engine_count, const Schedule& schedule, std::optional<SprtConfig> sprt)
-    : engines_(engine_count), schedule_(schedule), sprt_(sprt), standings_(engine_count, schedule) {}
+    : engines_(engine_count),
+      schedule_(schedule),
+      sprt_(sprt),
+      standings_(engine_count, schedule) {}
 
 void Tally::add(const GameSummary& g, bool resumed) {
     const GameSlot slot = schedule_.slot(g.round - 1);

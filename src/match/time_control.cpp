@@ -11,8 +11,10 @@ namespace {
 
 std::string seconds_text(int64_t ms) {
     std::ostringstream s;
-    if (ms % 1000 == 0) s << ms / 1000;
-    else s << double(ms) / 1000.0;
+    if (ms % 1000 == 0)
+        s << ms / 1000;
+    else
+        s << double(ms) / 1000.0;
     return s.str();
 }
 
@@ -30,8 +32,10 @@ std::optional<int64_t> parse_seconds(const std::string& text) {
     }
     size_t dots = 0;
     for (char c : text) {
-        if (c == '.') ++dots;
-        else if (c < '0' || c > '9') return std::nullopt;
+        if (c == '.')
+            ++dots;
+        else if (c < '0' || c > '9')
+            return std::nullopt;
     }
     if (dots > 1 || text == ".") return std::nullopt;
     double s = std::stod(text);
@@ -92,8 +96,10 @@ std::string TimeControl::pgn_tag() const {
 
 std::string TimeControl::describe() const {
     std::string s;
-    if (move_time_ms > 0) s = seconds_text(move_time_ms) + " s/move";
-    else if (has_clock()) s = pgn_tag();
+    if (move_time_ms > 0)
+        s = seconds_text(move_time_ms) + " s/move";
+    else if (has_clock())
+        s = pgn_tag();
     if (depth > 0) {
         if (!s.empty()) s += ", ";
         s += "depth ";

@@ -37,7 +37,8 @@ std::vector<Pairing> make_pairings(int n, TournamentKind kind) { return make_tou
 
 int Shard::games(const Schedule& s) const {
     int n = 0;
-    for (int g = 0; g < s.total(); ++g) n += contains(g);
+    for (int g = 0; g < s.total(); ++g)
+        n += contains(g);
     return n;
 }
 
@@ -52,7 +53,9 @@ std::optional<Shard> parse_shard(const std::string& text) {
 }
 
 Schedule::Schedule(std::vector<Pairing> pairings, int games_per_pairing, Colours colours)
-    : pairings_(std::move(pairings)), games_(games_per_pairing), colours_(colours) {}
+    : pairings_(std::move(pairings)),
+      games_(games_per_pairing),
+      colours_(colours) {}
 
 GameSlot Schedule::slot(int index) const {
     GameSlot s;
@@ -76,14 +79,19 @@ GameSlot Schedule::slot(int index) const {
 }
 
 Standings::Standings(int engine_count, const Schedule& schedule)
-    : schedule_(schedule), engines_(engine_count), pairings_(schedule.pairings().size()) {}
+    : schedule_(schedule),
+      engines_(engine_count),
+      pairings_(schedule.pairings().size()) {}
 
 void Standings::add(const GameSlot& slot, double white_score) {
     PairingResults& r = pairings_[size_t(slot.pairing)];
     const double a_points = slot.a_is_white() ? white_score : 1 - white_score;
-    if (a_points == 1) ++r.score.wins;
-    else if (a_points == 0) ++r.score.losses;
-    else ++r.score.draws;
+    if (a_points == 1)
+        ++r.score.wins;
+    else if (a_points == 0)
+        ++r.score.losses;
+    else
+        ++r.score.draws;
     ++games_;
     auto it = r.half_pairs.find(slot.opening);
     if (it == r.half_pairs.end()) {
@@ -137,13 +145,15 @@ bool Standings::meet(int e, int f) const {
 
 std::string Standings::ranking(const std::vector<std::string>& names) const {
     std::vector<int> order(static_cast<size_t>(engines_));
-    for (int i = 0; i < engines_; ++i) order[size_t(i)] = i;
+    for (int i = 0; i < engines_; ++i)
+        order[size_t(i)] = i;
     std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
         Score sx = engine_score(x), sy = engine_score(y);
         return sx.ratio() > sy.ratio();
     });
     size_t width = 4;
-    for (const std::string& n : names) width = std::max(width, n.size());
+    for (const std::string& n : names)
+        width = std::max(width, n.size());
     std::ostringstream out;
     out << "Rank " << pad("Name", width) << "     Elo     +/-  Games   Score   Draws\n";
     int rank = 0;
@@ -164,7 +174,8 @@ std::string Standings::ranking(const std::vector<std::string>& names) const {
 
 std::string Standings::cross_table(const std::vector<std::string>& names) const {
     size_t width = 4;
-    for (const std::string& n : names) width = std::max(width, n.size());
+    for (const std::string& n : names)
+        width = std::max(width, n.size());
     std::vector<std::string> columns;
     size_t cell = 7;
     for (int f = 0; f < engines_; ++f) {
@@ -172,7 +183,8 @@ std::string Standings::cross_table(const std::vector<std::string>& names) const 
     }
     std::ostringstream out;
     out << "    " << pad("Engine", width);
-    for (const std::string& c : columns) out << " " << pad(c, cell, false);
+    for (const std::string& c : columns)
+        out << " " << pad(c, cell, false);
     out << " " << pad("Total", 11, false) << "\n";
     for (int e = 0; e < engines_; ++e) {
         out << pad(std::to_string(e + 1), 3, false) << " " << pad(names[size_t(e)], width);
@@ -180,7 +192,9 @@ std::string Standings::cross_table(const std::vector<std::string>& names) const 
         for (int f = 0; f < engines_; ++f) {
             int games = 0;
             double pts = e == f ? 0 : points(e, f, games);
-            std::string text = e == f ? "x" : games == 0 && !meet(e, f) ? "-" : fixed(pts, 1) + "/" + std::to_string(games);
+            std::string text = e == f       ? "x"
+                : games == 0 && !meet(e, f) ? "-"
+                                            : fixed(pts, 1) + "/" + std::to_string(games);
             out << " " << pad(text, cell, false);
         }
         out << " " << pad(fixed(s.wins + 0.5 * s.draws, 1) + "/" + std::to_string(s.games()), 11, false) << "\n";

@@ -7,7 +7,8 @@ std::vector<Pairing> RoundRobinTournament::next_pairs() {
     if (given_) return out;
     given_ = true;
     for (int a = 0; a < engines_; ++a)
-        for (int b = a + 1; b < engines_; ++b) out.push_back({a, b});
+        for (int b = a + 1; b < engines_; ++b)
+            out.push_back({a, b});
     return out;
 }
 
@@ -15,12 +16,14 @@ std::vector<Pairing> GauntletTournament::next_pairs() {
     std::vector<Pairing> out;
     if (given_) return out;
     given_ = true;
-    for (int b = 1; b < engines_; ++b) out.push_back({0, b});
+    for (int b = 1; b < engines_; ++b)
+        out.push_back({0, b});
     return out;
 }
 
 KnockoutTournament::KnockoutTournament(int engine_count, int games, int seeds, uint64_t random_seed)
-    : games_(games), rank_(knockout_ranks(engine_count, seeds, random_seed)) {
+    : games_(games),
+      rank_(knockout_ranks(engine_count, seeds, random_seed)) {
     rounds_.push_back(first_round(knockout_bracket(engine_count, seeds, random_seed)));
     set_ranks(rounds_.back());
 }
@@ -68,9 +71,9 @@ std::string KnockoutTournament::ending_note(size_t pair, const std::vector<std::
     if (!e.capped(games_)) return "";
     const bool tied = e.a_half == e.b_half;
     return "Warning: " + names[size_t(e.a)] + " - " + names[size_t(e.b)] + " undecided after " +
-           std::to_string(e.played) + " games (at most " + std::to_string(KNOCKOUT_EXTRA_PAIRS) +
-           " pairs beyond the planned " + std::to_string(games_) + "); " + names[size_t(e.leader())] + " advances" +
-           (tied ? " as the higher seed" : " on points");
+        std::to_string(e.played) + " games (at most " + std::to_string(KNOCKOUT_EXTRA_PAIRS) +
+        " pairs beyond the planned " + std::to_string(games_) + "); " + names[size_t(e.leader())] + " advances" +
+        (tied ? " as the higher seed" : " on points");
 }
 
 std::string KnockoutTournament::report(const std::vector<std::string>& names) const {

@@ -39,7 +39,9 @@ public:
     }
 
     // readyok after the options: what the engine said meanwhile is its answer to them.
-    bool finish_start(std::string& error) override { return sync(error, config_.options.empty() ? nullptr : &option_warnings_); }
+    bool finish_start(std::string& error) override {
+        return sync(error, config_.options.empty() ? nullptr : &option_warnings_);
+    }
 
     SetupResult new_game(const GameStart& start) override {
         if (!alive()) return {SetupResult::FAILED, "engine is not running"};
@@ -106,8 +108,10 @@ public:
         thinking_ = false;
         pondering_on_.reset();
         const char* outcome = "draw";
-        if (result == "1-0") outcome = start_.engine_color == WHITE ? "win" : "lose";
-        else if (result == "0-1") outcome = start_.engine_color == BLACK ? "win" : "lose";
+        if (result == "1-0")
+            outcome = start_.engine_color == WHITE ? "win" : "lose";
+        else if (result == "0-1")
+            outcome = start_.engine_color == BLACK ? "win" : "lose";
         send(std::string("gameover ") + outcome);
     }
 
@@ -120,7 +124,8 @@ private:
         if (!start_.is_initial) pos = std::string("position sfen ").append(to_sfen(start_.position));
         if (!moves_.empty()) {
             pos += " moves";
-            for (Move m : moves_) pos.append(" ").append(move_to_usi(m));
+            for (Move m : moves_)
+                pos.append(" ").append(move_to_usi(m));
         }
         return pos;
     }
@@ -158,7 +163,8 @@ private:
                 std::string word, move, ponder_word, ponder;
                 in >> word >> move >> ponder_word >> ponder;
                 ponder_move_ = ponder_word == "ponder" ? ponder : "";
-                if (move == "resign") reply.kind = EngineReply::RESIGN;
+                if (move == "resign")
+                    reply.kind = EngineReply::RESIGN;
                 else if (move == "win") {
                     reply.kind = EngineReply::CLAIM;
                     reply.text = clocks.own_is_first_player ? "1-0" : "0-1";
@@ -200,16 +206,19 @@ private:
     }
 
     bool read_until_deadline(std::string& line, std::string& error, const char* waiting_for) {
-        auto deadline = deadline_ ? *deadline_
-                                  : SteadyClock::now() + std::chrono::milliseconds(config_.handshake_timeout_ms);
+        auto deadline =
+            deadline_ ? *deadline_ : SteadyClock::now() + std::chrono::milliseconds(config_.handshake_timeout_ms);
         deadline_ = deadline;
         auto st = process_.read_line(line, deadline);
         if (st == ChildProcess::ReadStatus::LINE) return true;
         deadline_.reset();
-        if (st == ChildProcess::ReadStatus::CLOSED) error = "engine exited before sending " + std::string(waiting_for);
-        else if (st == ChildProcess::ReadStatus::TIMEOUT) error = "no " + std::string(waiting_for) + " within " +
-                                                                  std::to_string(config_.handshake_timeout_ms) + " ms";
-        else error = "interrupted";
+        if (st == ChildProcess::ReadStatus::CLOSED)
+            error = "engine exited before sending " + std::string(waiting_for);
+        else if (st == ChildProcess::ReadStatus::TIMEOUT)
+            error =
+                "no " + std::string(waiting_for) + " within " + std::to_string(config_.handshake_timeout_ms) + " ms";
+        else
+            error = "interrupted";
         process_.stop();
         return false;
     }
@@ -231,14 +240,16 @@ private:
 
     GameStart start_;
     std::vector<Move> moves_;
-    bool thinking_ = false;                   // a search (a ponder search too) is running
-    std::string ponder_move_;                 // the reply its last bestmove predicted
-    std::optional<std::string> pondering_on_; // the reply the running ponder search assumes
+    bool thinking_ = false;  // a search (a ponder search too) is running
+    std::string ponder_move_;  // the reply its last bestmove predicted
+    std::optional<std::string> pondering_on_;  // the reply the running ponder search assumes
     std::optional<TimePoint> deadline_;
 };
 
 }  // namespace
 
-std::unique_ptr<EngineProcess> make_usi_engine(const EngineConfig& config) { return std::make_unique<UsiEngine>(config); }
+std::unique_ptr<EngineProcess> make_usi_engine(const EngineConfig& config) {
+    return std::make_unique<UsiEngine>(config);
+}
 
 }  // namespace shishi::match

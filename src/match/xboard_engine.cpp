@@ -17,7 +17,8 @@ std::vector<std::pair<std::string, std::string>> parse_features(const std::strin
     std::vector<std::pair<std::string, std::string>> out;
     size_t i = std::string("feature").size();
     while (i < line.size()) {
-        while (i < line.size() && line[i] == ' ') ++i;
+        while (i < line.size() && line[i] == ' ')
+            ++i;
         size_t eq = line.find('=', i);
         if (eq == std::string::npos) break;
         std::string key = line.substr(i, eq - i);
@@ -97,14 +98,22 @@ public:
                 if (key == "done") {
                     if (value == "1") done = true;
                     // done=0: the engine needs time; keep waiting until the timeout.
-                } else if (key == "usermove") usermove_ = value == "1";
-                else if (key == "ping") ping_ = value == "1";
-                else if (key == "setboard") setboard_ = value == "1";
-                else if (key == "memory") memory_ = value == "1";
-                else if (key == "reuse") reuse_ = value != "0";
-                else if (key == "myname") name_ = value;
-                else if (key == "san") accept = value == "0";  // we speak coordinates only
-                else if (key == "option") offered_.push_back(value.substr(0, value.find(" -")));
+                } else if (key == "usermove")
+                    usermove_ = value == "1";
+                else if (key == "ping")
+                    ping_ = value == "1";
+                else if (key == "setboard")
+                    setboard_ = value == "1";
+                else if (key == "memory")
+                    memory_ = value == "1";
+                else if (key == "reuse")
+                    reuse_ = value != "0";
+                else if (key == "myname")
+                    name_ = value;
+                else if (key == "san")
+                    accept = value == "0";  // we speak coordinates only
+                else if (key == "option")
+                    offered_.push_back(value.substr(0, value.find(" -")));
                 process_.write_line((accept ? "accepted " : "rejected ") + key);
             }
         }
@@ -129,7 +138,8 @@ public:
         process_.write_line("ping " + std::to_string(id));
         auto deadline = SteadyClock::now() + std::chrono::milliseconds(config_.handshake_timeout_ms);
         std::string line;
-        while (process_.read_line(line, deadline) == ChildProcess::ReadStatus::LINE && line != "pong " + std::to_string(id))
+        while (process_.read_line(line, deadline) == ChildProcess::ReadStatus::LINE &&
+               line != "pong " + std::to_string(id))
             if (starts_with(line, "Error") || starts_with(line, "telluser"))
                 option_warnings_.push_back("it answered '" + line + "'");
         return true;
@@ -161,7 +171,8 @@ public:
             if (!setboard_) return {SetupResult::FAILED, "engine does not accept setboard"};
             send("setboard " + to_xboard_fen(start.position));
         }
-        for (Move m : start.moves) send_move(m);
+        for (Move m : start.moves)
+            send_move(m);
         if (ping_) {
             // Wait until it has read everything, so a rejected start move is noticed here.
             int id = ++ping_counter_;
@@ -206,7 +217,8 @@ public:
             send_move(pending_.front());
         } else {
             if (playing_) send("force");
-            for (Move m : pending_) send_move(m);
+            for (Move m : pending_)
+                send_move(m);
             send("go");
             playing_ = true;
         }
@@ -246,8 +258,10 @@ private:
         if (starts_with(line, "move ")) {
             if (!accept_moves) return false;  // stale output from an earlier turn
             std::string leg = line.substr(5);
-            while (!leg.empty() && (leg.back() == ' ' || leg.back() == '\t')) leg.pop_back();
-            while (!leg.empty() && leg.front() == ' ') leg.erase(0, 1);
+            while (!leg.empty() && (leg.back() == ' ' || leg.back() == '\t'))
+                leg.pop_back();
+            while (!leg.empty() && leg.front() == ' ')
+                leg.erase(0, 1);
             legs_ += leg;
             if (!leg.empty() && leg.back() == ',') return false;  // more legs follow
             reply.kind = EngineReply::MOVE;

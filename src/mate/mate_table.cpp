@@ -7,7 +7,8 @@ namespace shishi::mate {
 MateTable::MateTable(std::size_t megabytes) {
     std::size_t buckets = 1;
     const std::size_t wanted = std::max<std::size_t>(1, megabytes) * (1u << 20) / (sizeof(Entry) * BUCKET);
-    while (buckets * 2 <= wanted) buckets *= 2;
+    while (buckets * 2 <= wanted)
+        buckets *= 2;
     entries_.assign(buckets * BUCKET, Entry{});
     mask_ = buckets - 1;
 }

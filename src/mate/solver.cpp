@@ -41,7 +41,8 @@ MateSolver::MateSolver(std::size_t table_megabytes) : table_(table_megabytes) {}
 MateSolver::~MateSolver() = default;
 
 MateSolver::Ply& MateSolver::ply_buffers(int ply) {
-    while (int(plies_.size()) <= ply) plies_.push_back(std::make_unique<Ply>());
+    while (int(plies_.size()) <= ply)
+        plies_.push_back(std::make_unique<Ply>());
     return *plies_[ply];
 }
 
@@ -200,8 +201,10 @@ std::vector<Move> MateSolver::principal_line(int bound) {
             } else {
                 c = child_numbers(r - 1);
                 if (!(c.proven() && c.length == 0)) {
-                    if (!c.proven()) refuted = true;
-                    else if (c.length > best_length) best = m, best_length = c.length;
+                    if (!c.proven())
+                        refuted = true;
+                    else if (c.length > best_length)
+                        best = m, best_length = c.length;
                 }
             }
             pos_.unmake();
@@ -212,7 +215,8 @@ std::vector<Move> MateSolver::principal_line(int bound) {
         line.push_back(best);
         pos_.make(best);
     }
-    for (std::size_t i = 0; i < line.size(); ++i) pos_.unmake();
+    for (std::size_t i = 0; i < line.size(); ++i)
+        pos_.unmake();
     path_.clear();
     return line;
 }

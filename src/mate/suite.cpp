@@ -40,7 +40,8 @@ std::vector<MateProblem> parse_mate_suite(std::istream& in, std::vector<std::str
         const std::string where = "line " + std::to_string(number) + ": ";
         const std::vector<std::string> f = split_tabs(line);
         if (f.size() != 5 && f.size() != 6) {
-            errors.push_back(where + "expected 5 or 6 tab-separated fields (id rules expect first sfen [line]), found " +
+            errors.push_back(where +
+                             "expected 5 or 6 tab-separated fields (id rules expect first sfen [line]), found " +
                              std::to_string(f.size()));
             continue;
         }
@@ -53,9 +54,12 @@ std::vector<MateProblem> parse_mate_suite(std::istream& in, std::vector<std::str
             errors.push_back(where + "rules: " + e);
             continue;
         }
-        if (f[2] == "mate") p.expect = MateProblem::MATE;
-        else if (f[2] == "nomate") p.expect = MateProblem::NO_MATE;
-        else if (f[2] == "unsound") p.expect = MateProblem::UNSOUND;
+        if (f[2] == "mate")
+            p.expect = MateProblem::MATE;
+        else if (f[2] == "nomate")
+            p.expect = MateProblem::NO_MATE;
+        else if (f[2] == "unsound")
+            p.expect = MateProblem::UNSOUND;
         else {
             errors.push_back(where + "expect must be mate, nomate or unsound, not '" + f[2] + "'");
             continue;

@@ -31,8 +31,7 @@ bool capture_wins(Position& pos) {
     generate_captures(pos, list);
     for (Move m : list) {
         pos.make(m);
-        const bool won = pos.royal_count(them) == 0 ||
-                         judge_bare_king(pos).result == BareKingVerdict::MOVER_LOSES;
+        const bool won = pos.royal_count(them) == 0 || judge_bare_king(pos).result == BareKingVerdict::MOVER_LOSES;
         pos.unmake();
         if (won) return true;
     }
@@ -46,8 +45,7 @@ bool has_winning_move(Position& pos) {
     const int royals = pos.royal_count(them);
     if (royals == 0 || pos.royal_count(us) == 0) return false;
     if (royals == 1 && is_attacked(pos, pos.royal_square(them), us)) return true;
-    const bool bare_rule = pos.rules().bare_king != BareKingRule::OFF &&
-                           pos.piece_count(them) - royals <= BARE_REACH;
+    const bool bare_rule = pos.rules().bare_king != BareKingRule::OFF && pos.piece_count(them) - royals <= BARE_REACH;
     const bool double_take = royals >= 2 && both_royals_attacked(pos, them);
     return (bare_rule || double_take) && capture_wins(pos);
 }

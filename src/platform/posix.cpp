@@ -73,10 +73,10 @@ std::optional<std::vector<std::string>> plain_words(const std::string& line) {
     if (words.empty()) return std::nullopt;
     // The shell's own commands and words are no programs to find.
     static constexpr const char* SHELL_WORDS[] = {
-        ".", ":", "alias", "bg", "break", "case", "cd", "command", "continue", "do", "done", "elif", "else", "esac",
-        "eval", "exit", "export", "fg", "fi", "for", "function", "getopts", "hash", "if", "jobs", "read", "readonly",
-        "return", "select", "set", "shift", "source", "then", "time", "times", "trap", "type", "ulimit", "umask",
-        "unalias", "unset", "until", "wait", "while"};
+        ".",    ":",     "alias", "bg",   "break",    "case",   "cd",      "command", "continue", "do",       "done",
+        "elif", "else",  "esac",  "eval", "exit",     "export", "fg",      "fi",      "for",      "function", "getopts",
+        "hash", "if",    "jobs",  "read", "readonly", "return", "select",  "set",     "shift",    "source",   "then",
+        "time", "times", "trap",  "type", "ulimit",   "umask",  "unalias", "unset",   "until",    "wait",     "while"};
     for (const char* w : SHELL_WORDS)
         if (words[0] == w) return std::nullopt;
     return words;
@@ -96,7 +96,7 @@ std::string find_program(const std::string& program) {
         const size_t colon = dirs.find(':', from);
         std::string dir = dirs.substr(from, colon == std::string::npos ? std::string::npos : colon - from);
         const std::string candidate = (dir.empty() ? "." : dir) + "/" + program;
-        struct stat st{};
+        struct stat st {};
         if (stat(candidate.c_str(), &st) == 0 && !S_ISDIR(st.st_mode)) {
             if (access(candidate.c_str(), X_OK) == 0) return candidate;
             first_error = EACCES;
@@ -117,7 +117,8 @@ std::string file_name(const std::filesystem::path& path) { return path.native();
 
 std::string quote_argument(const std::string& word) {
     std::string quoted = "'";
-    for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    for (char c : word)
+        quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
     return quoted + "'";
 }
 
@@ -141,7 +142,7 @@ std::string host_name() {
 
 bool stdout_is_terminal() { return isatty(STDOUT_FILENO) == 1; }
 bool can_write(const std::string& path) {
-    struct stat st{};
+    struct stat st {};
     if (stat(path.c_str(), &st) != 0) return false;
     return access(path.c_str(), S_ISDIR(st.st_mode) ? W_OK | X_OK : W_OK) == 0;
 }
@@ -154,7 +155,7 @@ void use_utf8_console() {}  // a terminal shows the bytes as its locale says, UT
 
 void on_interrupt(void (*handler)()) {
     g_interrupt_handler = handler;
-    struct sigaction sa{};
+    struct sigaction sa {};
     sa.sa_handler = on_stop_signal;
     sigemptyset(&sa.sa_mask);
     sa.sa_flags = 0;  // no SA_RESTART: a blocking poll() returns at once with EINTR
@@ -180,7 +181,7 @@ Process::~Process() {
 bool Process::start(const std::string& command, const std::string& dir, const std::string& stderr_path,
                     std::string& error) {
     if (!dir.empty()) {
-        struct stat st{};
+        struct stat st {};
         const bool found = stat(dir.c_str(), &st) == 0;
         if (!found || !S_ISDIR(st.st_mode)) {
             error = "cannot enter directory '" + dir + "': " + std::strerror(found ? ENOTDIR : errno);
@@ -200,8 +201,8 @@ bool Process::start(const std::string& command, const std::string& dir, const st
         if (!program.empty() && relative_path) program = first;
         if (program.empty()) {
             error = "cannot run '" + first + "': " +
-                    (first.find('/') == std::string::npos && why == ENOENT ? std::string("not found in PATH")
-                                                                           : std::strerror(why));
+                (first.find('/') == std::string::npos && why == ENOENT ? std::string("not found in PATH")
+                                                                       : std::strerror(why));
             return false;
         }
         words = *plain;
@@ -220,18 +221,21 @@ bool Process::start(const std::string& command, const std::string& dir, const st
     // The child reports a failed chdir or exec here; a successful exec closes it (O_CLOEXEC).
     if (pipe2(status_pipe, O_CLOEXEC) != 0) {
         error = std::string("pipe: ") + std::strerror(errno);
-        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]}) ::close(fd);
+        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1]})
+            ::close(fd);
         return false;
     }
     // Everything the child needs is prepared before fork: after it only async-signal-safe calls.
     const char* err_file = stderr_path.empty() ? "/dev/null" : stderr_path.c_str();
     std::vector<char*> argv;
-    for (std::string& w : words) argv.push_back(w.data());
+    for (std::string& w : words)
+        argv.push_back(w.data());
     argv.push_back(nullptr);
     pid_t pid = fork();
     if (pid < 0) {
         error = std::string("fork: ") + std::strerror(errno);
-        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], status_pipe[0], status_pipe[1]}) ::close(fd);
+        for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], status_pipe[0], status_pipe[1]})
+            ::close(fd);
         return false;
     }
     if (pid == 0) {
@@ -247,7 +251,8 @@ bool Process::start(const std::string& command, const std::string& dir, const st
         int err_fd = open(err_file, O_WRONLY | O_CREAT | O_APPEND, 0644);
         if (err_fd >= 0) dup2(err_fd, 2);
         int failure[2] = {0, 0};  // the step (1 chdir, 2 exec) and errno
-        if (!dir.empty() && chdir(dir.c_str()) != 0) failure[0] = 1;
+        if (!dir.empty() && chdir(dir.c_str()) != 0)
+            failure[0] = 1;
         else {
             execv(program.c_str(), argv.data());
             failure[0] = 2;
@@ -262,8 +267,7 @@ bool Process::start(const std::string& command, const std::string& dir, const st
     ::close(status_pipe[1]);
     int failure[2] = {0, 0};
     ssize_t got;
-    while ((got = ::read(status_pipe[0], failure, sizeof failure)) < 0 && errno == EINTR) {
-    }
+    while ((got = ::read(status_pipe[0], failure, sizeof failure)) < 0 && errno == EINTR) {}
     ::close(status_pipe[0]);
     state_->pid = pid;
     state_->to_child = in_pipe[1];
@@ -330,8 +334,7 @@ void Process::kill() {
     ::kill(-state_->pid, SIGKILL);
     ::kill(state_->pid, SIGKILL);
     int status = 0;
-    while (waitpid(state_->pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(state_->pid, &status, 0) < 0 && errno == EINTR) {}
     state_->pid = -1;
 }
 

@@ -45,8 +45,8 @@ std::string utf8(std::wstring_view w) {
 
 std::string system_message(const std::string& what, DWORD code) {
     wchar_t* text = nullptr;
-    FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS,
-                   nullptr, code, 0, reinterpret_cast<LPWSTR>(&text), 0, nullptr);
+    FormatMessageW(FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS, nullptr,
+                   code, 0, reinterpret_cast<LPWSTR>(&text), 0, nullptr);
     std::string message = what + ": " + (text ? utf8(text) : "error " + std::to_string(code));
     if (text) LocalFree(text);
     while (!message.empty() && (message.back() == '\n' || message.back() == '\r' || message.back() == '.'))
@@ -122,7 +122,7 @@ struct Output {
     std::mutex mutex;
     std::condition_variable changed;
     std::string data;
-    bool closed = false;     // the child's output ended
+    bool closed = false;  // the child's output ended
     bool abandoned = false;  // nobody reads any more: the reader stops
 };
 
@@ -179,7 +179,8 @@ std::vector<std::string> arguments(int argc, char** argv) {
     if (__wgetmainargs(&count, &wargv, &wenv, 0, &new_mode) < 0 || !wargv || count != argc)
         return std::vector<std::string>(argv, argv + argc);
     std::vector<std::string> args;
-    for (int i = 0; i < count; ++i) args.push_back(utf8(wargv[i]));
+    for (int i = 0; i < count; ++i)
+        args.push_back(utf8(wargv[i]));
     return args;
 }
 

@@ -67,7 +67,10 @@ size_t max_hash_mb() {
 int max_threads() { return std::max(1, int(std::thread::hardware_concurrency())); }
 
 Engine::Engine(LineSink out, std::function<std::string(std::string_view)> tell, const RuleSet& default_rules)
-    : out_(std::move(out)), tell_(std::move(tell)), game_(default_rules), skill_seed_(fresh_seed()) {
+    : out_(std::move(out)),
+      tell_(std::move(tell)),
+      game_(default_rules),
+      skill_seed_(fresh_seed()) {
     // The options are declared in option_list.cpp; here they get the engine's actions.
     add_declared_options(options_, OfferedBy::ENGINE, game_.rules());
     options_.find("USI_Hash")->changed([this](EngineOption&) { return searcher_ ? apply_hash() : std::string(); });
@@ -124,14 +127,17 @@ void Engine::tell(std::string_view note) { out_.send(tell_(note)); }
 void Engine::apply_startup_options(const StartupOptions& options) {
     for (const StartupOption& o : options) {
         const OptionSetResult r = options_.set(o.name, o.value);
-        if (!r.ok()) tell("command line --" + o.name + ": " + r.error);
-        else if (!r.note.empty()) tell("command line --" + o.name + ": " + r.note);
+        if (!r.ok())
+            tell("command line --" + o.name + ": " + r.error);
+        else if (!r.note.empty())
+            tell("command line --" + o.name + ": " + r.note);
     }
 }
 
 void Engine::set_position(const Position& start, const std::vector<Move>& moves) {
     game_.reset(start);
-    for (Move m : moves) game_.play(m);
+    for (Move m : moves)
+        game_.play(m);
 }
 
 void Engine::play(Move m) { game_.play(m); }

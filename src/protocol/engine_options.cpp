@@ -58,7 +58,8 @@ EngineOption EngineOption::spin(std::string usi, std::string xboard, int64_t def
     return o;
 }
 
-EngineOption EngineOption::combo(std::string usi, std::string xboard, std::string def, std::vector<std::string> choices) {
+EngineOption EngineOption::combo(std::string usi, std::string xboard, std::string def,
+                                 std::vector<std::string> choices) {
     EngineOption o;
     o.usi_name = std::move(usi);
     o.xboard_name = std::move(xboard);
@@ -128,8 +129,8 @@ OptionSetResult OptionTable::set(std::string_view name, std::string_view text) {
             const std::optional<BoundedInteger> read = read_integer(text, INT64_MIN, INT64_MAX, Sign::PLUS_MINUS);
             std::optional<int64_t> n = read ? std::optional<int64_t>(read->value) : std::nullopt;
             if (!n || (*n < o->min && !o->clamp_below_min) || (*n > o->max && !o->clamp_above_max)) {
-                r.error = shown + " needs an integer from " + std::to_string(o->min) + " to " +
-                          std::to_string(o->max) + got();
+                r.error = shown + " needs an integer from " + std::to_string(o->min) + " to " + std::to_string(o->max) +
+                    got();
                 return r;
             }
             if (*n > o->max) {
@@ -203,9 +204,12 @@ std::vector<std::string> OptionTable::usi_lines() const {
                 break;
             case OptionType::COMBO:
                 l += "combo default " + o.value;
-                for (const std::string& c : o.choices) l += " var " + c;
+                for (const std::string& c : o.choices)
+                    l += " var " + c;
                 break;
-            case OptionType::STRING: l += "string default " + (o.value.empty() ? std::string("<empty>") : o.value); break;
+            case OptionType::STRING:
+                l += "string default " + (o.value.empty() ? std::string("<empty>") : o.value);
+                break;
         }
         lines.push_back(l);
     }

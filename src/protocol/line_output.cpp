@@ -11,9 +11,10 @@ void LineOutput::send(std::string_view line) {
     // one line, with no control characters, and no line grows without bound.
     std::string safe;
     const bool clean = line.size() <= MAX_LINE &&
-                       std::none_of(line.begin(), line.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7F; });
+        std::none_of(line.begin(), line.end(), [](char c) { return (unsigned char)c < 0x20 || c == 0x7F; });
     if (!clean) {
-        for (char c : line.substr(0, MAX_LINE)) safe += (unsigned char)c < 0x20 || c == 0x7F ? '?' : c;
+        for (char c : line.substr(0, MAX_LINE))
+            safe += (unsigned char)c < 0x20 || c == 0x7F ? '?' : c;
         if (line.size() > MAX_LINE) safe += "...";
         line = safe;
     }

@@ -54,9 +54,10 @@ std::vector<DeclaredOption> declared_options(const RuleSet& rules) {
     for (const RuleOptionSpec& spec : rule_option_specs(rules)) {
         using T = RuleOptionSpec::Type;
         EngineOption o = spec.type == T::CHECK ? O::check(spec.name, spec.name, spec.value == "true")
-                         : spec.type == T::SPIN
-                             ? O::spin(spec.name, spec.name, parse_integer(spec.value, spec.min, spec.max).value_or(spec.min), spec.min, spec.max)
-                             : O::combo(spec.name, spec.name, spec.value, spec.choices);
+            : spec.type == T::SPIN
+            ? O::spin(spec.name, spec.name, parse_integer(spec.value, spec.min, spec.max).value_or(spec.min), spec.min,
+                      spec.max)
+            : O::combo(spec.name, spec.name, spec.value, spec.choices);
         o.more_values = spec.more_values;
         if (!spec.older_name.empty()) o.aka(spec.older_name);
         engine(std::move(o));

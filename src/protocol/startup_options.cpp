@@ -14,7 +14,8 @@ namespace {
 // checking a value must not, say, allocate the hash. nullopt when no protocol has it.
 std::optional<EngineOption> engine_option(const std::string& name) {
     OptionTable all;
-    for (DeclaredOption& d : declared_options(book_rules())) all.add(std::move(d.option));
+    for (DeclaredOption& d : declared_options(book_rules()))
+        all.add(std::move(d.option));
     const EngineOption* known = all.find(name);
     if (!known) return std::nullopt;
     return *known;
@@ -49,8 +50,9 @@ StartupParse parse_startup_options(const std::vector<std::string>& args) {
         o.name = option_name(given);
         const std::optional<EngineOption> option = engine_option(o.name);
         if (!option) {
-            r.error = "unknown engine option '--" + given + "' (the options are listed after `usi`, or by "
-                      "`protover 2` in XBoard)";
+            r.error = "unknown engine option '--" + given +
+                "' (the options are listed after `usi`, or by "
+                "`protover 2` in XBoard)";
             return r;
         }
         if (eq != std::string::npos) {

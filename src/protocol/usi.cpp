@@ -36,9 +36,9 @@ struct Command {
     // How the command meets a search (or perft) under way.
     enum class Meets {
         ANSWERED,  // answered at once, also in the middle of a search on the host's thread
-        STOPS,     // stops the search and perft, which answer first; then carried out
-        REFUSED,   // refused while a search runs: the host must stop it first
-        WAITS,     // carried out beside a search on its own thread; after its answer on the host's
+        STOPS,  // stops the search and perft, which answer first; then carried out
+        REFUSED,  // refused while a search runs: the host must stop it first
+        WAITS,  // carried out beside a search on its own thread; after its answer on the host's
     };
     std::string_view name;
     Meets meets = Meets::WAITS;
@@ -49,8 +49,9 @@ struct Command {
 class Session : public LineSession {
 public:
     explicit Session(LineSink out)
-        : engine_(std::move(out), [](std::string_view note) { return "info string " + std::string(note); },
-                  lishogi_rules()) {
+        : engine_(
+              std::move(out), [](std::string_view note) { return "info string " + std::string(note); },
+              lishogi_rules()) {
         add_usi_options(engine_.options());
     }
 
@@ -84,7 +85,7 @@ private:
     // wait until the last search has answered.
     bool refuse_while_busy(std::string_view command);
 
-    Engine engine_;   // the game too: `position` sets it, `go` searches it
+    Engine engine_;  // the game too: `position` sets it, `go` searches it
     PerftRun perft_;  // after engine_: stopped before the output it writes to goes away
     // Why the last `position` could not be set ("" when it was): until the next good one,
     // `go` answers `bestmove resign` rather than a move from an older position.
@@ -99,7 +100,8 @@ private:
 
 void Session::run_inline(InputPoll input) {
     inline_poll_ = [this, input = std::move(input)] {
-        for (std::string& line : input()) arrived_during_search(std::move(line));
+        for (std::string& line : input())
+            arrived_during_search(std::move(line));
     };
     engine_.run_inline(inline_poll_);
 }
@@ -145,7 +147,8 @@ bool Session::refuse_while_busy(std::string_view command) {
 void Session::usi() {
     engine_.out().send(std::string("id name ") + ENGINE_NAME + " " + ENGINE_VERSION);
     engine_.out().send("id author the Shishi developers");
-    for (const std::string& l : engine_.options().usi_lines()) engine_.out().send(l);
+    for (const std::string& l : engine_.options().usi_lines())
+        engine_.out().send(l);
     engine_.out().send("usiok");
 }
 
@@ -176,7 +179,8 @@ void Session::go(const Words& args) {
     // USI's tsume search, unless the host wants Fairy-Stockfish's `mate N` limit (usi_mate.hpp).
     if (!args.empty() && args[0] == "mate" && !engine_.options().as_bool("Go_Mate_In_Moves")) {
         const GoMate mate = parse_go_mate(args);
-        for (const std::string& n : mate.notes) info(n);
+        for (const std::string& n : mate.notes)
+            info(n);
         if (!position_error_.empty()) {
             info("no position to solve: " + position_error_);
             engine_.out().send("checkmate nomate");
@@ -189,7 +193,8 @@ void Session::go(const Words& args) {
         return;
     }
     GoCommand go = parse_go_command(args, engine_.position().side_to_move());
-    for (const std::string& n : go.notes) info(n);
+    for (const std::string& n : go.notes)
+        info(n);
     const bool multipv = engine_.options().as_int("MultiPV") > 1;
     if (!position_error_.empty()) {
         info("no position to search: " + position_error_);
@@ -211,7 +216,7 @@ void Session::go(const Words& args) {
     };
     // Every bestmove follows at least one score (hosts store the last one per position).
     job.on_answer = [this, root = job.root, status = job.status, multipv, scored](const SearchResult&,
-                                                                                    const BestMove& bm) {
+                                                                                  const BestMove& bm) {
         if (!*scored) engine_.out().send(format_depth0_info(root, status, bm.best, multipv));
         engine_.out().send(format_bestmove(bm));
     };
@@ -229,8 +234,10 @@ void Session::perft(const Words& args) {
         return;
     }
     // Without threads (the single-threaded browser build) perft runs here, reading input as it goes.
-    if (inline_poll_) perft_.run_here(engine_.position(), int(*depth), engine_.out(), inline_poll_);
-    else perft_.start(engine_.position(), int(*depth), engine_.out());
+    if (inline_poll_)
+        perft_.run_here(engine_.position(), int(*depth), engine_.out(), inline_poll_);
+    else
+        perft_.start(engine_.position(), int(*depth), engine_.out());
 }
 
 void Session::write_lines(std::string_view text) {
@@ -270,25 +277,73 @@ const std::vector<Command>& Session::commands() {
     using M = Command::Meets;
     using W = const Words&;
     static const std::vector<Command> table = {
-        {"usi", M::WAITS, [](Session& s, W) { s.usi(); return true; }},
-        {"isready", M::ANSWERED, [](Session& s, W) { s.isready(); return true; }},
-        {"setoption", M::REFUSED, [](Session& s, W a) { s.setoption(a); return true; }},
-        {"usinewgame", M::REFUSED, [](Session& s, W) { s.engine_.new_game(); return true; }},
-        {"position", M::WAITS, [](Session& s, W a) { s.position(a); return true; }},
-        {"go", M::STOPS, [](Session& s, W a) { s.go(a); return true; }},
-        {"stop", M::ANSWERED, [](Session& s, W) { s.stop_all(); return true; }},
+        {"usi", M::WAITS,
+         [](Session& s, W) {
+             s.usi();
+             return true;
+         }},
+        {"isready", M::ANSWERED,
+         [](Session& s, W) {
+             s.isready();
+             return true;
+         }},
+        {"setoption", M::REFUSED,
+         [](Session& s, W a) {
+             s.setoption(a);
+             return true;
+         }},
+        {"usinewgame", M::REFUSED,
+         [](Session& s, W) {
+             s.engine_.new_game();
+             return true;
+         }},
+        {"position", M::WAITS,
+         [](Session& s, W a) {
+             s.position(a);
+             return true;
+         }},
+        {"go", M::STOPS,
+         [](Session& s, W a) {
+             s.go(a);
+             return true;
+         }},
+        {"stop", M::ANSWERED,
+         [](Session& s, W) {
+             s.stop_all();
+             return true;
+         }},
         // The game has ended (win, lose or draw); nothing more will be played in it.
-        {"gameover", M::ANSWERED, [](Session& s, W) { s.stop_all(); return true; }},
-        {"ponderhit", M::ANSWERED, [](Session& s, W) { s.engine_.ponderhit(); return true; }},
-        {"quit", M::STOPS, [](Session& s, W) { s.stop_all(); return false; }},
-        {"d", M::WAITS, [](Session& s, W) { s.write_lines(display(s.engine_.position())); return true; }},
+        {"gameover", M::ANSWERED,
+         [](Session& s, W) {
+             s.stop_all();
+             return true;
+         }},
+        {"ponderhit", M::ANSWERED,
+         [](Session& s, W) {
+             s.engine_.ponderhit();
+             return true;
+         }},
+        {"quit", M::STOPS,
+         [](Session& s, W) {
+             s.stop_all();
+             return false;
+         }},
+        {"d", M::WAITS,
+         [](Session& s, W) {
+             s.write_lines(display(s.engine_.position()));
+             return true;
+         }},
         {"eval", M::WAITS,
          [](Session& s, W) {
              s.info("evaluation " + std::to_string(s.engine_.static_evaluation()) + " cp by " +
                     s.engine_.evaluation_name());
              return true;
          }},
-        {"perft", M::REFUSED, [](Session& s, W a) { s.perft(a); return true; }},
+        {"perft", M::REFUSED,
+         [](Session& s, W a) {
+             s.perft(a);
+             return true;
+         }},
     };
     return table;
 }
@@ -321,7 +376,8 @@ std::unique_ptr<LineSession> make_usi_session(LineSink out, const StartupOptions
     return session;
 }
 
-std::unique_ptr<LineSession> make_usi_session(std::ostream& out, const StartupOptions& startup, InputPoll inline_input) {
+std::unique_ptr<LineSession> make_usi_session(std::ostream& out, const StartupOptions& startup,
+                                              InputPoll inline_input) {
     return make_usi_session(stream_sink(out), startup, std::move(inline_input));
 }
 

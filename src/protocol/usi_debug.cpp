@@ -14,11 +14,13 @@ std::string display(const Position& pos) {
     std::ostringstream out;
     // USI files run 12..1 from left to right, ranks a..l from top (rank 12 in engine terms).
     out << "  ";
-    for (int f = 0; f < BOARD_SIZE; ++f) out << (BOARD_SIZE - f < 10 ? "  " : " ") << BOARD_SIZE - f;
+    for (int f = 0; f < BOARD_SIZE; ++f)
+        out << (BOARD_SIZE - f < 10 ? "  " : " ") << BOARD_SIZE - f;
     out << '\n';
     for (int r = BOARD_SIZE - 1; r >= 0; --r) {
         out << "  ";
-        for (int f = 0; f < BOARD_SIZE; ++f) out << diagram_cell(pos.piece_on(make_square(f, r)));
+        for (int f = 0; f < BOARD_SIZE; ++f)
+            out << diagram_cell(pos.piece_on(make_square(f, r)));
         out << "  " << char('a' + (BOARD_SIZE - 1 - r)) << '\n';
     }
     out << "side to move: " << (pos.side_to_move() == WHITE ? "b (sente, upper case)" : "w (gote, lower case)") << '\n';
@@ -57,7 +59,8 @@ void PerftRun::start(const Position& pos, int depth, LineOutput& out) {
     running_ = true;
     thread_ = std::thread([this, pos, depth, &out] {
         Position p = pos;
-        perft_divide(p, depth, [&out](const std::string& l) { out.send(l); }, &stop_, [this] { running_ = false; });
+        perft_divide(
+            p, depth, [&out](const std::string& l) { out.send(l); }, &stop_, [this] { running_ = false; });
     });
 }
 
@@ -66,8 +69,13 @@ void PerftRun::run_here(const Position& pos, int depth, LineOutput& out, const s
     stop_ = false;
     running_ = true;
     Position p = pos;
-    perft_divide(p, depth, [&out, &poll](const std::string& l) { out.send(l); poll(); }, &stop_,
-                 [this] { running_ = false; });
+    perft_divide(
+        p, depth,
+        [&out, &poll](const std::string& l) {
+            out.send(l);
+            poll();
+        },
+        &stop_, [this] { running_ = false; });
 }
 
 void PerftRun::stop() {

@@ -87,12 +87,18 @@ GoCommand parse_go_command(const std::vector<std::string_view>& args, Color side
             // A slightly negative clock after a flag fall or lag reads as zero.
             const std::optional<int64_t> v = number(word == "movetime" ? 1 : 0, MAX_GO_MS);
             if (!v) continue;
-            if (word == "btime") btime = *v;
-            else if (word == "wtime") wtime = *v;
-            else if (word == "binc") binc = *v;
-            else if (word == "winc") winc = *v;
-            else if (word == "byoyomi") lim.byoyomi_ms = *v;
-            else lim.movetime_ms = *v;
+            if (word == "btime")
+                btime = *v;
+            else if (word == "wtime")
+                wtime = *v;
+            else if (word == "binc")
+                binc = *v;
+            else if (word == "winc")
+                winc = *v;
+            else if (word == "byoyomi")
+                lim.byoyomi_ms = *v;
+            else
+                lim.movetime_ms = *v;
             any_limit = true;
         } else if (word == "movestogo") {
             if (const auto v = number(1, 10000)) lim.moves_to_go = int(*v);

@@ -20,11 +20,10 @@ std::string format_info(const SearchInfo& info, const Position& root, bool multi
     int64_t ms = info.time_ms > 0 ? info.time_ms : 0;
     uint64_t nps = ms > 0 ? info.nodes * 1000 / uint64_t(ms) : 0;  // unknown below 1 ms
     std::string s = "info depth " + std::to_string(info.depth) + " seldepth " +
-                    std::to_string(info.seldepth > info.depth ? info.seldepth : info.depth) +
-                    (multipv ? " multipv " + std::to_string(info.multipv) : std::string()) + " score " +
-                    format_score(info.score) + " nodes " + std::to_string(info.nodes) + " nps " +
-                    std::to_string(nps) + " time " + std::to_string(ms) + " hashfull " +
-                    std::to_string(info.hashfull);
+        std::to_string(info.seldepth > info.depth ? info.seldepth : info.depth) +
+        (multipv ? " multipv " + std::to_string(info.multipv) : std::string()) + " score " + format_score(info.score) +
+        " nodes " + std::to_string(info.nodes) + " nps " + std::to_string(nps) + " time " + std::to_string(ms) +
+        " hashfull " + std::to_string(info.hashfull);
     Position pos = root;
     std::string pv;
     for (Move pv_move : info.pv) {

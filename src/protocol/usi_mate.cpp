@@ -18,7 +18,8 @@ GoMate parse_go_mate(const std::vector<std::string_view>& args) {
     } else {
         go.notes.push_back("go mate: '" + std::string(args[1]) + "' is no time in ms; searching until found or stop");
     }
-    for (size_t i = 2; i < args.size(); ++i) go.notes.push_back("go mate: '" + std::string(args[i]) + "' ignored");
+    for (size_t i = 2; i < args.size(); ++i)
+        go.notes.push_back("go mate: '" + std::string(args[i]) + "' ignored");
     return go;
 }
 
@@ -41,7 +42,7 @@ std::string format_checkmate(const mate::MateResult& r) {
 void make_mate_job(Engine::Job& job, const GoMate& go, std::shared_ptr<mate::MateSolver> solver, LineOutput& out) {
     auto result = std::make_shared<mate::MateResult>();
     job.before_search = [solver, result, root = job.root, time_ms = go.time_ms](const std::atomic<bool>& stop,
-                                                                                 SearchResult&) {
+                                                                                SearchResult&) {
         mate::MateLimits limits;
         limits.time = std::chrono::milliseconds(time_ms);
         limits.stop = &stop;

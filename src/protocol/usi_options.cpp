@@ -38,7 +38,7 @@ SetoptionResult apply_setoption(const std::vector<std::string_view>& args, Optio
         if (!set.ok())
             r.error = (o->usi_name == "USI_Variant" ? "setoption: this engine plays only chushogi, not '" + value + "'"
                                                     : "setoption: " + set.error) +
-                      "; " + table.shown_name(*o) + " stays " + o->value;
+                "; " + table.shown_name(*o) + " stays " + o->value;
         r.note = set.note;
     }
     return r;

@@ -38,8 +38,8 @@ Parsed<UsiPosition> parse_position_command(const std::vector<std::string_view>& 
     for (size_t i = moves_at + 1; i < args.size(); ++i) {
         Parsed<Move> m = parse_usi_move(pos, args[i]);
         if (!m)
-            return Result::fail("position: move " + std::to_string(i - moves_at) + " '" +
-                                std::string(args[i]) + "' rejected: " + m.error);
+            return Result::fail("position: move " + std::to_string(i - moves_at) + " '" + std::string(args[i]) +
+                                "' rejected: " + m.error);
         pos.make(*m);
         result.moves.push_back(*m);
     }

@@ -16,7 +16,7 @@ namespace {
 // the clock's note says so.
 struct Number {
     bool ok = false;
-    int64_t value = 0;     // saturated at INT64_MAX / 10 by read_xboard_digits
+    int64_t value = 0;  // saturated at INT64_MAX / 10 by read_xboard_digits
 };
 
 Number read_digits(std::string_view text) {
@@ -34,7 +34,8 @@ Number read_thousandths(std::string_view text) {
     Number w = whole.empty() ? Number{true, 0} : read_digits(whole);
     if (!w.ok || (!frac.empty() && !read_digits(frac).ok)) return n;
     int64_t f = 0, scale = 100;
-    for (char c : frac.substr(0, 3)) f += (c - '0') * scale, scale /= 10;
+    for (char c : frac.substr(0, 3))
+        f += (c - '0') * scale, scale /= 10;
     n.ok = true;
     n.value = std::min(w.value, MAX_XBOARD_CLOCK_MS) * 1000 + f;
     return n;
@@ -67,9 +68,10 @@ std::string XboardClock::set_level(std::string_view mps, std::string_view base, 
     if (!inc_ms.ok) return "increment: seconds expected (a decimal fraction allowed)";
     if (moves.value > MAX_MOVES_PER_SESSION)
         note = echo_text(mps) + " moves per session is more than " + std::to_string(MAX_MOVES_PER_SESSION) +
-               "; using " + std::to_string(MAX_MOVES_PER_SESSION);
+            "; using " + std::to_string(MAX_MOVES_PER_SESSION);
     moves_per_session = int(std::min(moves.value, MAX_MOVES_PER_SESSION));
-    const int64_t base_s = std::min(minutes.value, MAX_XBOARD_CLOCK_MS) * 60 + std::min(seconds.value, MAX_XBOARD_CLOCK_MS);
+    const int64_t base_s =
+        std::min(minutes.value, MAX_XBOARD_CLOCK_MS) * 60 + std::min(seconds.value, MAX_XBOARD_CLOCK_MS);
     base_ms = clamp_time(std::min(base_s, MAX_XBOARD_CLOCK_MS) * 1000, base, note);
     increment_ms = clamp_time(inc_ms.value, inc, note);
     move_time_ms = 0;
@@ -109,9 +111,7 @@ std::string read_clock(std::string_view text, int64_t& ms, std::string& note) {
 
 }  // namespace
 
-std::string XboardClock::set_own_time(std::string_view centiseconds) {
-    return read_clock(centiseconds, own_ms, note);
-}
+std::string XboardClock::set_own_time(std::string_view centiseconds) { return read_clock(centiseconds, own_ms, note); }
 
 std::string XboardClock::set_opponent_time(std::string_view centiseconds) {
     return read_clock(centiseconds, opponent_ms, note);

@@ -39,7 +39,8 @@ void XboardSession::cmd_protover() {
     out_.send(std::string("feature myname=\"") + ENGINE_NAME + " " + ENGINE_VERSION +
               "\" variants=\"chu\" setboard=1 usermove=1 ping=1 memory=1 smp=1");
     out_.send("feature colors=0 sigint=0 sigterm=0 analyze=1 highlight=1 playother=1 time=1 draw=1 nps=0 exclude=1");
-    for (const std::string& f : engine_.options().xboard_features()) out_.send(f);
+    for (const std::string& f : engine_.options().xboard_features())
+        out_.send(f);
     out_.send("feature done=1");
 }
 
@@ -170,7 +171,8 @@ void XboardSession::cmd_undo(int plies, std::string_view name) {
         error("command not legal now", name);
         return;
     }
-    for (int i = 0; i < plies; ++i) engine_.undo();
+    for (int i = 0; i < plies; ++i)
+        engine_.undo();
     lifted_ = first_leg_ = pending_lift_ = NO_SQUARE;
     excluded_.clear();
 }
@@ -183,7 +185,8 @@ void XboardSession::cmd_option(std::string_view setting) {
     OptionSetResult r = engine_.options().set(name, value);
     if (!r.ok()) {
         // A string's error (a net file that cannot be read) says why; the Error line cannot.
-        if (const EngineOption* o = engine_.options().find(name); o && o->type == OptionType::STRING) engine_.tell(r.error);
+        if (const EngineOption* o = engine_.options().find(name); o && o->type == OptionType::STRING)
+            engine_.tell(r.error);
         return error("bad option value", "option " + std::string(setting));
     }
     if (!r.note.empty()) engine_.tell(r.note);
@@ -229,7 +232,7 @@ void XboardSession::cmd_move_time(const Args& a) {
 
 void XboardSession::cmd_time(const Args& a, bool own) {
     std::string e = a.size() != 1 ? "one number expected"
-                    : own         ? clock_.set_own_time(a[0])
+        : own                     ? clock_.set_own_time(a[0])
                                   : clock_.set_opponent_time(a[0]);
     if (!e.empty()) return error("bad argument", joined(own ? "time" : "otim", a));
     if (!clock_.note.empty()) engine_.tell((own ? "time " : "otim ") + clock_.note);

@@ -43,9 +43,12 @@ BoardMarks first_leg_marks(const Position& pos, Square from) {
         if (m.from() != from || m.is_pass() || m.is_double()) continue;
         char& mk = marks.at(m.to());
         if (mk == MARK_FIRST_LEG) continue;  // stopping there is offered on the second leg
-        if (promote[m.to()] && plain[m.to()]) mk = MARK_PROMOTE;
-        else if (promote[m.to()]) mk = MARK_FORCED;
-        else mk = pos.piece_on(m.to()) != EMPTY ? MARK_CAPTURE : MARK_MOVE;
+        if (promote[m.to()] && plain[m.to()])
+            mk = MARK_PROMOTE;
+        else if (promote[m.to()])
+            mk = MARK_FORCED;
+        else
+            mk = pos.piece_on(m.to()) != EMPTY ? MARK_CAPTURE : MARK_MOVE;
     }
     return marks;
 }

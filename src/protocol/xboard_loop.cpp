@@ -41,8 +41,8 @@ const std::vector<XboardCommand>& XboardSession::commands() {
     // Nothing to do for these: no draw offers accepted, no status line for ".".
     static const std::vector<XboardCommand> table = [] {
         std::vector<XboardCommand> t;
-        for (std::string_view quiet : {"xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "random",
-                                       ".", "draw"})
+        for (std::string_view quiet :
+             {"xboard", "accepted", "rejected", "computer", "name", "rating", "ics", "random", ".", "draw"})
             t.push_back({quiet, Meets::PASSES, nullptr, nothing});
         const std::vector<XboardCommand> rows = {
             {"quit", Meets::ENDS, nullptr, nothing},
@@ -75,8 +75,10 @@ const std::vector<XboardCommand>& XboardSession::commands() {
             {"sd", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_depth(l.args); }},
             {"time", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_time(l.args, true); }},
             {"otim", Meets::PASSES, nullptr, [](S& s, L l) { s.cmd_time(l.args, false); }},
-            {"memory", Meets::WAITS, [](S& s, L l) { return s.count_refused(l); }, [](S& s, L l) { s.cmd_memory(l.args); }},
-            {"cores", Meets::WAITS, [](S& s, L l) { return s.count_refused(l); }, [](S& s, L l) { s.cmd_cores(l.args); }},
+            {"memory", Meets::WAITS, [](S& s, L l) { return s.count_refused(l); },
+             [](S& s, L l) { s.cmd_memory(l.args); }},
+            {"cores", Meets::WAITS, [](S& s, L l) { return s.count_refused(l); },
+             [](S& s, L l) { s.cmd_cores(l.args); }},
             {"option", Meets::WAITS, [](S& s, L l) { return s.option_refused(l.rest); },
              [](S& s, L l) { s.cmd_option(l.rest); }},
             {"hint", Meets::PASSES, nullptr, [](S& s, L) { s.cmd_hint(); }},
@@ -138,8 +140,10 @@ bool XboardSession::handle(std::string_view line) {
     if (stopping) abort_search();
 
     std::lock_guard<std::mutex> lock(mutex_);
-    if (row == table.end()) error("unknown command", l.name);
-    else row->run(*this, l);
+    if (row == table.end())
+        error("unknown command", l.name);
+    else
+        row->run(*this, l);
 
     // Analysis follows every change of position or mode.
     if (stopping && analyse_mode_ && !engine_.active()) start_analysis();

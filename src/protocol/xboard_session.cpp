@@ -17,7 +17,8 @@ constexpr int RESIGN_AFTER = 3;
 }  // namespace
 
 XboardSession::XboardSession(LineSink out)
-    : engine_(std::move(out), [](std::string_view note) { return "telluser " + std::string(note); }, xboard_rules()) {
+    : engine_(
+          std::move(out), [](std::string_view note) { return "telluser " + std::string(note); }, xboard_rules()) {
     add_xboard_options(engine_.options());
 }
 
@@ -50,9 +51,7 @@ int XboardSession::own_moves_made() const {
     return n;
 }
 
-bool XboardSession::report_if_over() {
-    return report_if_over(engine_.status());
-}
+bool XboardSession::report_if_over() { return report_if_over(engine_.status()); }
 
 bool XboardSession::report_if_over(const GameStatus& s) {
     if (!s.over()) return false;
@@ -168,7 +167,8 @@ void XboardSession::finish_game_search(const SearchResult& r, const BestMove& bm
         }
     }
     engine_.play(best);
-    for (const std::string& leg : move_to_xboard_legs(best)) out_.send("move " + leg);
+    for (const std::string& leg : move_to_xboard_legs(best))
+        out_.send("move " + leg);
     last_ponder_ = bm.ponder;
     last_ponder_key_ = engine_.position().key();
     lifted_ = first_leg_ = NO_SQUARE;

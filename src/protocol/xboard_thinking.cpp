@@ -15,8 +15,9 @@ int xboard_score(int score) {
 
 std::string xboard_thinking_line(const SearchInfo& info) {
     std::string line = std::to_string(info.depth) + ' ' + std::to_string(xboard_score(info.score)) + ' ' +
-                       std::to_string(info.time_ms / 10) + ' ' + std::to_string(info.nodes);
-    for (Move m : info.pv) line += ' ' + move_to_xboard(m);
+        std::to_string(info.time_ms / 10) + ' ' + std::to_string(info.nodes);
+    for (Move m : info.pv)
+        line += ' ' + move_to_xboard(m);
     return line;
 }
 

@@ -40,7 +40,7 @@ void add_tsume_step(Engine::Job& job, const std::string& option_value, std::shar
         if (r.status != mate::MateResult::MATE || r.line.empty()) {
             think("0 0 " + std::to_string(r.time.count() / 10) + " " + std::to_string(r.nodes) +
                   (r.status == mate::MateResult::NO_MATE ? " no mate found (no forced mate)"
-                                                        : " no mate found (search stopped)"));
+                                                         : " no mate found (search stopped)"));
             return false;
         }
         SearchInfo info;

@@ -22,7 +22,7 @@ bool eat(std::string_view s, size_t& i, std::string_view word);
 
 // The move part of a line: "7七獅子 （←6八）", "仝龍馬成 （←9三）", "6七獅子（居食い） （←6八）".
 struct MoveText {
-    bool same = false;     // 仝 / 同: the previous move's square
+    bool same = false;  // 仝 / 同: the previous move's square
     Square dest = NO_SQUARE;
     std::string name;
     bool promote = false;

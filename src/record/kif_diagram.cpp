@@ -31,11 +31,13 @@ Parsed<Position> diagram_position(const std::vector<std::pair<int, std::string>>
             std::string name;
             if (eat(row, i, "成")) name = "成";
             size_t len = 1;
-            while (i + len < row.size() && (uint8_t(row[i + len]) & 0xC0) == 0x80) ++len;
+            while (i + len < row.size() && (uint8_t(row[i + len]) & 0xC0) == 0x80)
+                ++len;
             name += row.substr(i, len);
             i += len;
             const Kind k = kind_from_kif_board_name(name);
-            if (k == NO_KIND) return Parsed<Position>::fail(at + "unknown piece '" + quote_excerpt(name) + "' in the diagram");
+            if (k == NO_KIND)
+                return Parsed<Position>::fail(at + "unknown piece '" + quote_excerpt(name) + "' in the diagram");
             if (empty) fen_row += std::to_string(empty), empty = 0;
             const KindInfo& info = kind_info(k);
             if (info.promoted) fen_row += '+';

@@ -32,7 +32,8 @@ std::string normalize(std::string_view raw) {
 }
 
 void skip_spaces(std::string_view s, size_t& i) {
-    while (i < s.size() && s[i] == ' ') ++i;
+    while (i < s.size() && s[i] == ' ')
+        ++i;
 }
 
 bool eat(std::string_view s, size_t& i, std::string_view word) {
@@ -50,7 +51,8 @@ int clock_seconds(std::string_view t) {
     while (i < t.size()) {
         size_t j = i;
         int field = 0;
-        while (j < t.size() && t[j] >= '0' && t[j] <= '9' && j - i < 6) field = field * 10 + (t[j++] - '0');
+        while (j < t.size() && t[j] >= '0' && t[j] <= '9' && j - i < 6)
+            field = field * 10 + (t[j++] - '0');
         if (j == i) return -1;
         value = value * 60 + field, ++fields;
         if (j == t.size()) break;
@@ -97,10 +99,12 @@ Parsed<MoveText> parse_move_text(std::string_view s) {
     while (i < s.size()) {
         const std::string_view rest = s.substr(i);
         if (starts(rest, "成") || starts(rest, "不成") || starts(rest, "（") || starts(rest, "(") ||
-            starts(rest, "←") || starts(rest, " ") || starts(rest, "居") || starts(rest, "じっと") || starts(rest, "まで"))
+            starts(rest, "←") || starts(rest, " ") || starts(rest, "居") || starts(rest, "じっと") ||
+            starts(rest, "まで"))
             break;
         size_t len = 1;
-        while (i + len < s.size() && (uint8_t(s[i + len]) & 0xC0) == 0x80) ++len;
+        while (i + len < s.size() && (uint8_t(s[i + len]) & 0xC0) == 0x80)
+            ++len;
         mt.name += std::string(s.substr(i, len));
         i += len;
     }

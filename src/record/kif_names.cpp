@@ -8,7 +8,7 @@ namespace shishi::record {
 namespace {
 
 struct KindNames {
-    std::string_view move;   // scalashogi's first name for the role
+    std::string_view move;  // scalashogi's first name for the role
     std::string_view board;  // diagram cell
     std::array<std::string_view, 6> other;  // other spellings lishogi reads
 };
@@ -37,24 +37,24 @@ constexpr KindNames NAMES[KIND_NB] = {
     {"鳳凰", "鳳", {}},
     {"奔王", "奔", {}},
     {"獅子", "獅", {"師"}},
-    {"太子", "太", {}},                               // +e
-    {"飛鹿", "鹿", {}},                               // +t
-    {"小角", "成角", {"角行", "角"}},                 // +f moves as a Bishop
-    {"金飛車", "成飛", {"飛車", "飛"}},               // +g moves as a Rook
-    {"竪行", "成竪", {"竪"}},                         // +s
-    {"横行", "成横", {"横"}},                         // +c
-    {"醉象", "成象", {"象"}},                         // +i
+    {"太子", "太", {}},  // +e
+    {"飛鹿", "鹿", {}},  // +t
+    {"小角", "成角", {"角行", "角"}},  // +f moves as a Bishop
+    {"金飛車", "成飛", {"飛車", "飛"}},  // +g moves as a Rook
+    {"竪行", "成竪", {"竪"}},  // +s
+    {"横行", "成横", {"横"}},  // +c
+    {"醉象", "成象", {"象"}},  // +i
     {"金将", "杏", {"金", "と", "と金", "个", "成歩", "成兵"}},  // +p
-    {"白駒", "駒", {}},                               // +l
-    {"鯨鯢", "鯨", {}},                               // +a
-    {"奔猪", "猪", {}},                               // +m
-    {"飛牛", "牛", {}},                               // +v
-    {"龍馬", "成馬", {"竜馬", "馬"}},                 // +b
+    {"白駒", "駒", {}},  // +l
+    {"鯨鯢", "鯨", {}},  // +a
+    {"奔猪", "猪", {}},  // +m
+    {"飛牛", "牛", {}},  // +v
+    {"龍馬", "成馬", {"竜馬", "馬"}},  // +b
     {"龍王", "成龍", {"竜王", "龍玉", "竜玉", "竜", "龍", "成竜"}},  // +r
-    {"角鷹", "鷹", {}},                               // +h
-    {"飛鷲", "鷲", {}},                               // +d
-    {"獅子", "成獅", {"獅", "師", "成師"}},           // +o
-    {"奔王", "成奔", {"奔"}},                         // +x
+    {"角鷹", "鷹", {}},  // +h
+    {"飛鷲", "鷲", {}},  // +d
+    {"獅子", "成獅", {"獅", "師", "成師"}},  // +o
+    {"奔王", "成奔", {"奔"}},  // +x
 };
 
 constexpr std::string_view DIGITS[10] = {"〇", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
@@ -64,11 +64,21 @@ struct KeyTag {
     std::string_view key, tag;
 };
 constexpr KeyTag KEYS[] = {
-    {"開始日時", "Date"}, {"終了日時", "End"},     {"棋戦", "Event"},        {"場所", "Site"},
-    {"持ち時間", "TimeControl"}, {"先手", "White"}, {"後手", "Black"},       {"下手", "White"},
-    {"上手", "Black"},    {"先手チーム", "WhiteTeam"}, {"後手チーム", "BlackTeam"}, {"戦型", "Opening"},
+    {"開始日時", "Date"},
+    {"終了日時", "End"},
+    {"棋戦", "Event"},
+    {"場所", "Site"},
+    {"持ち時間", "TimeControl"},
+    {"先手", "White"},
+    {"後手", "Black"},
+    {"下手", "White"},
+    {"上手", "Black"},
+    {"先手チーム", "WhiteTeam"},
+    {"後手チーム", "BlackTeam"},
+    {"戦型", "Opening"},
     // lishogi's analysis board names the teams so (read only: the first key of a tag is written)
-    {"先手のチーム", "WhiteTeam"}, {"後手のチーム", "BlackTeam"},
+    {"先手のチーム", "WhiteTeam"},
+    {"後手のチーム", "BlackTeam"},
 };
 
 }  // namespace
@@ -177,8 +187,10 @@ std::optional<Square> parse_kif_square(std::string_view s, size_t& used) {
     if (s.substr(i, TEN.size()) == TEN) {
         i += TEN.size();
         rank = 10;
-        if (s.substr(i, DIGITS[1].size()) == DIGITS[1]) rank = 11, i += DIGITS[1].size();
-        else if (s.substr(i, DIGITS[2].size()) == DIGITS[2]) rank = 12, i += DIGITS[2].size();
+        if (s.substr(i, DIGITS[1].size()) == DIGITS[1])
+            rank = 11, i += DIGITS[1].size();
+        else if (s.substr(i, DIGITS[2].size()) == DIGITS[2])
+            rank = 12, i += DIGITS[2].size();
     } else {
         for (int d = 1; d <= 9 && rank == 0; ++d)
             if (s.substr(i, DIGITS[d].size()) == DIGITS[d]) rank = d, i += DIGITS[d].size();

@@ -16,9 +16,12 @@ namespace {
 using namespace kif_detail;
 
 int glyph_nag(const std::string& text) {
-    static const std::pair<const char*, int> GLYPHS[] = {
-        {"Good move", NAG_GOOD},       {"Mistake", NAG_MISTAKE},          {"Brilliant move", NAG_BRILLIANT},
-        {"Blunder", NAG_BLUNDER},      {"Interesting move", NAG_INTERESTING}, {"Inaccuracy", NAG_INACCURACY}};
+    static const std::pair<const char*, int> GLYPHS[] = {{"Good move", NAG_GOOD},
+                                                         {"Mistake", NAG_MISTAKE},
+                                                         {"Brilliant move", NAG_BRILLIANT},
+                                                         {"Blunder", NAG_BLUNDER},
+                                                         {"Interesting move", NAG_INTERESTING},
+                                                         {"Inaccuracy", NAG_INACCURACY}};
     for (const auto& [name, nag] : GLYPHS)
         if (text == name) return nag;
     if (text.size() >= 2 && text.size() <= 4 && text[0] == '$')
@@ -26,7 +29,6 @@ int glyph_nag(const std::string& text) {
             return int(*n);
     return NAG_NONE;
 }
-
 
 // A "key：value" header line into the record's tags; the error, or empty.
 std::string header_field(Record& r, const std::string& key, const std::string& value) {
@@ -59,14 +61,15 @@ namespace {
 // index, variation index) steps (indices, not pointers: the vectors grow while reading).
 struct LineRef {
     std::vector<std::pair<size_t, size_t>> path;
-    int first_number = -1;     // the number of its first move (-1: the main line's, not seen yet)
-    Position start;            // before its first move
-    Square before = NO_SQUARE; // the square of the move before its first (for 仝)
+    int first_number = -1;  // the number of its first move (-1: the main line's, not seen yet)
+    Position start;  // before its first move
+    Square before = NO_SQUARE;  // the square of the move before its first (for 仝)
 };
 
 std::vector<Ply>& line_plies(Record& r, const LineRef& l) {
     std::vector<Ply>* plies = &r.plies;
-    for (const auto& [ply, var] : l.path) plies = &(*plies)[ply].variations[var];
+    for (const auto& [ply, var] : l.path)
+        plies = &(*plies)[ply].variations[var];
     return *plies;
 }
 
@@ -76,7 +79,8 @@ std::optional<int> variation_number(std::string_view l) {
     if (!eat(l, i, "：")) eat(l, i, ":");
     skip_spaces(l, i);
     size_t j = i;
-    while (j < l.size() && l[j] >= '0' && l[j] <= '9' && j - i < 6) ++j;
+    while (j < l.size() && l[j] >= '0' && l[j] <= '9' && j - i < 6)
+        ++j;
     const std::optional<int64_t> n = parse_integer(l.substr(i, j - i), 0, 999999, Sign::NONE);
     if (!n) return std::nullopt;
     size_t k = j;
@@ -137,8 +141,10 @@ Parsed<Record> read_kif(std::string_view text) {
         any_line = true;
         if (starts(l, "#pgn ")) {
             const size_t q = l.find(" \"", 5);
-            if (q == std::string::npos || l.back() != '"' || q + 2 > l.size() - 1 || !is_pgn_tag_name(l.substr(5, q - 5)))
-                return fail(line_no, "a #pgn line is written #pgn Name \"value\" (the name of letters, digits and '_')");
+            if (q == std::string::npos || l.back() != '"' || q + 2 > l.size() - 1 ||
+                !is_pgn_tag_name(l.substr(5, q - 5)))
+                return fail(line_no,
+                            "a #pgn line is written #pgn Name \"value\" (the name of letters, digits and '_')");
             std::string value;
             for (size_t i = q + 2; i + 1 < l.size(); ++i) {
                 if (l[i] == '\\' && i + 2 < l.size()) ++i;
@@ -190,8 +196,9 @@ Parsed<Record> read_kif(std::string_view text) {
                 const bool main = lines.size() == 1;
                 if (*n >= t.first_number + (main ? 0 : 1) && *n < t.first_number + size) break;
                 if (main)
-                    return fail(line_no, "変化：" + std::to_string(*n) + "手 has no move " + std::to_string(*n) +
-                                             " to branch from");
+                    return fail(
+                        line_no,
+                        "変化：" + std::to_string(*n) + "手 has no move " + std::to_string(*n) + " to branch from");
                 lines.pop_back();
             }
             const LineRef parent = lines.back();
@@ -202,7 +209,8 @@ Parsed<Record> read_kif(std::string_view text) {
             v.path.emplace_back(index, parent_plies[index].variations.size());
             v.first_number = *n;
             v.start = parent.start;
-            for (size_t k = 0; k < index; ++k) v.start.make(parent_plies[k].move);
+            for (size_t k = 0; k < index; ++k)
+                v.start.make(parent_plies[k].move);
             v.before = index > 0 ? parent_plies[index - 1].move.to() : parent.before;
             parent_plies[index].variations.emplace_back();
             lines.push_back(v);
@@ -218,8 +226,8 @@ Parsed<Record> read_kif(std::string_view text) {
             if (auto e = begin_moves(line_no); !e.empty()) return Parsed<Record>::fail(e);
             continue;
         }
-        const bool move_like = (l[0] >= '0' && l[0] <= '9') || starts(l, "▲") || starts(l, "△") || starts(l, "☗") ||
-                               starts(l, "☖");
+        const bool move_like =
+            (l[0] >= '0' && l[0] <= '9') || starts(l, "▲") || starts(l, "△") || starts(l, "☗") || starts(l, "☖");
         if (!in_moves) {
             if (l[0] == '|') {
                 diagram.emplace_back(line_no, l);
@@ -235,7 +243,8 @@ Parsed<Record> read_kif(std::string_view text) {
             size_t colon_len = 3;
             if (colon == std::string::npos) colon = l.find(':'), colon_len = 1;
             if (colon != std::string::npos && !move_like) {
-                const std::string e = header_field(r, normalize(l.substr(0, colon)), normalize(l.substr(colon + colon_len)));
+                const std::string e =
+                    header_field(r, normalize(l.substr(0, colon)), normalize(l.substr(colon + colon_len)));
                 if (!e.empty()) return fail(line_no, e);
                 continue;
             }
@@ -249,19 +258,27 @@ Parsed<Record> read_kif(std::string_view text) {
         int number = -1;
         {
             size_t j = 0;
-            while (j < l.size() && l[j] >= '0' && l[j] <= '9') ++j;
-            if (j > 0) number = int(parse_integer(std::string_view(l).substr(0, std::min<size_t>(j, 6)), 0, 999999, Sign::NONE).value_or(-1)), i = j;
+            while (j < l.size() && l[j] >= '0' && l[j] <= '9')
+                ++j;
+            if (j > 0)
+                number = int(parse_integer(std::string_view(l).substr(0, std::min<size_t>(j, 6)), 0, 999999, Sign::NONE)
+                                 .value_or(-1)),
+                i = j;
         }
         skip_spaces(l, i);
         eat(l, i, "手目");
         skip_spaces(l, i);
         int step = 0;
-        if (eat(l, i, "一歩目")) step = 1;
-        else if (eat(l, i, "二歩目")) step = 2;
+        if (eat(l, i, "一歩目"))
+            step = 1;
+        else if (eat(l, i, "二歩目"))
+            step = 2;
         skip_spaces(l, i);
         int colour = -1;
-        if (eat(l, i, "▲") || eat(l, i, "☗")) colour = WHITE;
-        else if (eat(l, i, "△") || eat(l, i, "☖")) colour = BLACK;
+        if (eat(l, i, "▲") || eat(l, i, "☗"))
+            colour = WHITE;
+        else if (eat(l, i, "△") || eat(l, i, "☖"))
+            colour = BLACK;
         skip_spaces(l, i);
         const std::string body = l.substr(i);
         LineRef& cur_line = lines.back();
@@ -287,12 +304,14 @@ Parsed<Record> read_kif(std::string_view text) {
             if (cur_line.first_number < 0) cur_line.first_number = number - ply;
             const int expected = cur_line.first_number + ply;
             if (number != expected)
-                return fail(line_no, "move number " + std::to_string(number) + ", expected " + std::to_string(expected));
+                return fail(line_no,
+                            "move number " + std::to_string(number) + ", expected " + std::to_string(expected));
         } else if (cur_line.first_number < 0) {
             cur_line.first_number = 1;
         }
         auto parsed_text = parse_move_text(body);
-        if (!parsed_text) return fail(line_no, "cannot read the move '" + quote_excerpt(body) + "': " + parsed_text.error);
+        if (!parsed_text)
+            return fail(line_no, "cannot read the move '" + quote_excerpt(body) + "': " + parsed_text.error);
         const MoveText* mt = &*parsed_text;
         if (colour >= 0 && Color(colour) != pos.side_to_move())
             return fail(line_no, std::string(colour == WHITE ? "▲" : "△") + " marks a move of the side not to move");
@@ -302,21 +321,24 @@ Parsed<Record> read_kif(std::string_view text) {
         Square mid = NO_SQUARE;
         if (step == 2) {
             if (!pending) return fail(line_no, "二歩目 without 一歩目");
-            if (number >= 0 && number != pending->number) return fail(line_no, "二歩目 of another move than the 一歩目");
+            if (number >= 0 && number != pending->number)
+                return fail(line_no, "二歩目 of another move than the 一歩目");
             mid = pending->mid;
             // shogiops writes 仝 on both lines of a double move that ends on the last move's
             // square: the first line's 仝 is then the final square, and the first step's square
             // is the second line's origin.
             if (mt->same && pending->same) mid = mt->origin;
             if (mt->origin != mid)
-                return fail(line_no, "二歩目 starts on " + kif_square(mt->origin) + " but 一歩目 went to " +
-                                         kif_square(pending->mid));
+                return fail(
+                    line_no,
+                    "二歩目 starts on " + kif_square(mt->origin) + " but 一歩目 went to " + kif_square(pending->mid));
         } else {
             if (pending) return fail(pending->line, "一歩目 without its 二歩目");
             if (mover == EMPTY) return fail(line_no, "no piece on " + kif_square(mt->origin));
             if (!kif_name_fits(mt->name, kind_of(mover)))
-                return fail(line_no, "the piece on " + kif_square(mt->origin) + " is " +
-                                         std::string(kif_move_name(kind_of(mover))) + ", not " + mt->name);
+                return fail(line_no,
+                            "the piece on " + kif_square(mt->origin) + " is " +
+                                std::string(kif_move_name(kind_of(mover))) + ", not " + mt->name);
         }
         if (step == 1) {
             pending = Pending{line_no, number, mt->origin, dest, mt->same, mt->name};
@@ -324,7 +346,8 @@ Parsed<Record> read_kif(std::string_view text) {
         }
         std::string usi;
         if (step == 2) {
-            if (mt->name != pending->name) return fail(line_no, "二歩目 names " + mt->name + ", 一歩目 " + pending->name);
+            if (mt->name != pending->name)
+                return fail(line_no, "二歩目 names " + mt->name + ", 一歩目 " + pending->name);
             if ((mt->igui || mt->pass) && dest != pending->from)
                 return fail(line_no, "居食い and じっと end on the square the piece started from");
             usi = square_to_usi(pending->from) + square_to_usi(mid) + square_to_usi(dest);
@@ -334,8 +357,9 @@ Parsed<Record> read_kif(std::string_view text) {
         auto parsed_move = parse_usi_move(pos, usi);
         if (!parsed_move) {
             const int at_line = step == 2 ? pending->line : line_no;
-            return fail(at_line, "move " + std::to_string(cur_line.first_number + ply) +
-                                     " is not legal here: " + parsed_move.error);
+            return fail(
+                at_line,
+                "move " + std::to_string(cur_line.first_number + ply) + " is not legal here: " + parsed_move.error);
         }
         const Move* m = &*parsed_move;
         // The marks are optional (scalashogi's export writes none: the squares say it all), but
@@ -352,8 +376,7 @@ Parsed<Record> read_kif(std::string_view text) {
         last_dest = m->to();
     }
     if (pending) return fail(pending->line, "一歩目 without its 二歩目");
-    if (lines.size() > 1 && line_plies(r, lines.back()).empty())
-        return fail(line_no, "the last variation has no move");
+    if (lines.size() > 1 && line_plies(r, lines.back()).empty()) return fail(line_no, "the last variation has no move");
     // A file with no line at all is no game (an empty PGN or USI list is refused too); a header
     // without moves is a game of no moves.
     if (!any_line) return Parsed<Record>::fail("empty record: no header and no moves");

@@ -14,7 +14,8 @@ namespace {
 
 size_t code_points(std::string_view s) {
     size_t n = 0;
-    for (char c : s) n += (uint8_t(c) & 0xC0) != 0x80;
+    for (char c : s)
+        n += (uint8_t(c) & 0xC0) != 0x80;
     return n;
 }
 
@@ -90,7 +91,6 @@ void comment_lines(std::string& out, const std::string& text) {
     }
 }
 
-
 // "   (00:03/00:00:03)": the move's time and the mover's total, as both lishogi writers put them.
 std::string clock_text(const Ply& p) {
     if (p.seconds < 0) return {};
@@ -132,7 +132,8 @@ public:
         for (size_t i = plies.size(); i-- > 0;) {
             if (plies[i].variations.empty()) continue;
             Position before = start;
-            for (size_t k = 0; k < i; ++k) before.make(plies[k].move);
+            for (size_t k = 0; k < i; ++k)
+                before.make(plies[k].move);
             for (const std::vector<Ply>& v : plies[i].variations) {
                 out_ += "\n変化：" + std::to_string(first + int(i)) + "手\n";
                 line(before, v, first + int(i), {}, false);
@@ -143,8 +144,10 @@ public:
 private:
     std::string prefix(int n) const {
         char buf[32];
-        if (style_ == KifStyle::LISHOGI_SERVER) std::snprintf(buf, sizeof buf, "%4d手目", n);
-        else std::snprintf(buf, sizeof buf, "%*d 手目", width_, n);
+        if (style_ == KifStyle::LISHOGI_SERVER)
+            std::snprintf(buf, sizeof buf, "%4d手目", n);
+        else
+            std::snprintf(buf, sizeof buf, "%*d 手目", width_, n);
         return buf;
     }
     std::string gap() const { return style_ == KifStyle::LISHOGI_SERVER ? "   " : " "; }
@@ -154,8 +157,8 @@ private:
         const std::string name(kif_move_name(kind_of(pos.piece_on(m.from()))));
         auto square = [&](Square s, bool same) { return same ? std::string("仝") : kif_square(s); };
         if (!m.is_double() && !m.is_pass()) {
-            out_ += prefix(number) + gap() + square(m.to(), m.to() == last_dest) + name + (m.is_promotion() ? "成" : "") +
-                    " （←" + kif_square(m.from()) + "）" + clock_text(ply) + "\n";
+            out_ += prefix(number) + gap() + square(m.to(), m.to() == last_dest) + name +
+                (m.is_promotion() ? "成" : "") + " （←" + kif_square(m.from()) + "）" + clock_text(ply) + "\n";
             return;
         }
         const Square mid = m.mid();
@@ -167,7 +170,7 @@ private:
         const std::string mark = m.is_pass() ? "(じっと)" : m.is_igui() ? "（居食い）" : "";
         out_ += prefix(number) + "一歩目 " + square(mid, first_same) + name + " （←" + kif_square(m.from()) + "）\n";
         out_ += prefix(number) + "二歩目 " + square(m.to(), client_same) + name + mark + " （←" + kif_square(mid) +
-                "）" + clock_text(ply) + "\n";
+            "）" + clock_text(ply) + "\n";
     }
 
     std::string& out_;
@@ -188,7 +191,8 @@ std::string write_kif(const Record& r, KifStyle style) {
     // A PGN tag without a KIF key: kept in a "#pgn Name "value"" line, which both layouts read.
     auto pgn_line = [&](const Tag& t) {
         std::string q;
-        for (char c : kif_detail::plain_spaces(t.value)) q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+        for (char c : kif_detail::plain_spaces(t.value))
+            q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
         out += "#pgn " + t.name + " \"" + q + "\"\n";
     };
     auto known = [&](const char* tag) -> const std::string* {
@@ -207,15 +211,19 @@ std::string write_kif(const Record& r, KifStyle style) {
                 if (known("Date")) header("開始日時", kif_date(t.value, r.tag("Time")));
                 continue;
             }
-            const std::string_view key = t.name == "WhiteTeam"   ? "先手のチーム"
-                                         : t.name == "BlackTeam" ? "後手のチーム"
-                                                                 : kif_key_for_pgn_tag(t.name);
+            const std::string_view key = t.name == "WhiteTeam" ? "先手のチーム"
+                : t.name == "BlackTeam"                        ? "後手のチーム"
+                                                               : kif_key_for_pgn_tag(t.name);
             // A tag named "1x" would come back as a move line, not a header.
-            if (key.empty() && is_pgn_tag_name(t.name) && t.name[0] >= '0' && t.name[0] <= '9') pgn_line(t);
-            else header(key.empty() ? std::string_view(t.name) : key, t.value);
+            if (key.empty() && is_pgn_tag_name(t.name) && t.name[0] >= '0' && t.name[0] <= '9')
+                pgn_line(t);
+            else
+                header(key.empty() ? std::string_view(t.name) : key, t.value);
         }
-        if (r.start_is_initial) header("手合割", "");
-        else out += diagram(r.start, style);
+        if (r.start_is_initial)
+            header("手合割", "");
+        else
+            out += diagram(r.start, style);
     } else {
         if (const std::string* d = known("Date")) header("開始日時", kif_date(*d, r.tag("Time")));
         for (const char* tag : {"End", "Event", "Site", "TimeControl"})
@@ -232,15 +240,18 @@ std::string write_kif(const Record& r, KifStyle style) {
         if (const std::string* v = known("Opening")) header("戦型", *v);
         for (const Tag& t : r.tags) {
             if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
-            if (is_pgn_tag_name(t.name)) pgn_line(t);
-            else header(t.name, t.value);  // a KIF key ("解説") goes back into a header line
+            if (is_pgn_tag_name(t.name))
+                pgn_line(t);
+            else
+                header(t.name, t.value);  // a KIF key ("解説") goes back into a header line
         }
     }
     out += "手数----指手---------消費時間--\n";
     if (!r.start_comment.empty()) comment_lines(out, r.start_comment);
 
     Position end = r.start;
-    for (const Ply& p : r.plies) end.make(p.move);
+    for (const Ply& p : r.plies)
+        end.make(p.move);
     const Color to_move = end.side_to_move();
     std::string ending;
     const KifEnding* e = choose_kif_ending(r.result, r.final_comment, to_move, end.royal_count(to_move) > 0);

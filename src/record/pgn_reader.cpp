@@ -19,7 +19,7 @@ struct Token {
 
 struct Game {
     int first_line = 0;
-    std::vector<std::pair<int, std::string>> tag_lines;    // line number, text
+    std::vector<std::pair<int, std::string>> tag_lines;  // line number, text
     std::vector<std::pair<int, std::string>> move_lines;
 };
 
@@ -53,8 +53,10 @@ std::vector<Game> split_games(std::string_view text) {
         if (cur.first_line == 0) cur.first_line = line_no;
         in_moves = true;
         for (char c : line) {
-            if (c == '{') in_comment = true;
-            else if (c == '}') in_comment = false;
+            if (c == '{')
+                in_comment = true;
+            else if (c == '}')
+                in_comment = false;
         }
         cur.move_lines.emplace_back(line_no, line);
         if (end >= text.size()) break;
@@ -67,16 +69,19 @@ std::vector<Game> split_games(std::string_view text) {
 // after a tag's ']' is refused rather than dropped unseen.
 Parsed<std::vector<Tag>> parse_tag_line(int line_no, const std::string& line) {
     auto fail = [&](const std::string& why) {
-        return Parsed<std::vector<Tag>>::fail("line " + std::to_string(line_no) + ": " + why + ": " + quote_excerpt(line));
+        return Parsed<std::vector<Tag>>::fail("line " + std::to_string(line_no) + ": " + why + ": " +
+                                              quote_excerpt(line));
     };
     std::vector<Tag> tags;
     size_t i = line.find('[');
     while (true) {
         ++i;  // after '['
         Tag t;
-        while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_')) t.name += line[i++];
+        while (i < line.size() && (std::isalnum(static_cast<unsigned char>(line[i])) || line[i] == '_'))
+            t.name += line[i++];
         if (t.name.empty()) return fail("a tag without a name");
-        while (i < line.size() && line[i] == ' ') ++i;
+        while (i < line.size() && line[i] == ' ')
+            ++i;
         if (i >= line.size() || line[i] != '"') return fail("a tag value must be in quotes");
         ++i;
         bool closed = false;
@@ -92,11 +97,13 @@ Parsed<std::vector<Tag>> parse_tag_line(int line_no, const std::string& line) {
             }
         }
         if (!closed) return fail("the tag value has no closing quote");
-        while (i < line.size() && line[i] == ' ') ++i;
+        while (i < line.size() && line[i] == ' ')
+            ++i;
         if (i >= line.size() || line[i] != ']') return fail("the tag has no closing ']'");
         tags.push_back(t);
         ++i;
-        while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+        while (i < line.size() && (line[i] == ' ' || line[i] == '\t'))
+            ++i;
         if (i == line.size()) return Parsed<std::vector<Tag>>::ok(tags);
         if (line[i] != '[') return fail("text after the tag's ']'");
     }
@@ -117,9 +124,9 @@ Parsed<std::vector<Token>> tokenize(const std::vector<std::pair<int, std::string
                 // Comments do not nest: a '{' inside one means the one before was left open,
                 // and reading on would swallow moves into it.
                 if (c == '{')
-                    return Parsed<std::vector<Token>>::fail("line " + std::to_string(line_no) +
-                                                            ": '{' inside the comment opened on line " +
-                                                            std::to_string(comment_line) + " (is that comment not closed?)");
+                    return Parsed<std::vector<Token>>::fail(
+                        "line " + std::to_string(line_no) + ": '{' inside the comment opened on line " +
+                        std::to_string(comment_line) + " (is that comment not closed?)");
                 if (c == '}') {
                     in_comment = false;
                     out.push_back({Token::COMMENT, comment, comment_line});
@@ -153,13 +160,16 @@ Parsed<std::vector<Token>> tokenize(const std::vector<std::pair<int, std::string
             while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i])) && line[i] != '{' &&
                    line[i] != '(' && line[i] != ')' && line[i] != ';')
                 word += line[i++];
-            if (word[0] == '$') out.push_back({Token::NAG, word.substr(1), line_no});
-            else out.push_back({Token::WORD, word, line_no});
+            if (word[0] == '$')
+                out.push_back({Token::NAG, word.substr(1), line_no});
+            else
+                out.push_back({Token::WORD, word, line_no});
         }
         if (in_comment) comment += ' ';
     }
     if (in_comment)
-        return Parsed<std::vector<Token>>::fail("line " + std::to_string(comment_line) + ": comment '{' is never closed");
+        return Parsed<std::vector<Token>>::fail("line " + std::to_string(comment_line) +
+                                                ": comment '{' is never closed");
     if (depth > 0) return Parsed<std::vector<Token>>::fail("a variation '(' is never closed");
     return Parsed<std::vector<Token>>::ok(out);
 }
@@ -177,9 +187,11 @@ int glyph_nag(std::string_view g) {
 // "12." / "12..." / "12.h4h5": the move number part's length (0 when the word has none).
 size_t move_number_length(const std::string& w) {
     size_t i = 0;
-    while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i]))) ++i;
+    while (i < w.size() && std::isdigit(static_cast<unsigned char>(w[i])))
+        ++i;
     if (i == 0 || i >= w.size() || w[i] != '.') return 0;
-    while (i < w.size() && w[i] == '.') ++i;
+    while (i < w.size() && w[i] == '.')
+        ++i;
     return i;
 }
 
@@ -187,7 +199,8 @@ bool looks_like_engine_score(const std::string& c) {
     size_t i = 0;
     if (i < c.size() && (c[i] == '+' || c[i] == '-')) ++i;
     const size_t digits = i;
-    while (i < c.size() && (std::isdigit(static_cast<unsigned char>(c[i])) || c[i] == '.')) ++i;
+    while (i < c.size() && (std::isdigit(static_cast<unsigned char>(c[i])) || c[i] == '.'))
+        ++i;
     return i > digits && i < c.size() && c[i] == '/';
 }
 
@@ -237,7 +250,8 @@ Parsed<Record> read_game(const Game& g) {
             const std::string at = "line " + std::to_string(line_no) + ": ";
             if (tag.name == "Variant") {
                 std::string v;
-                for (char c : tag.value) v += char(std::tolower(static_cast<unsigned char>(c)));
+                for (char c : tag.value)
+                    v += char(std::tolower(static_cast<unsigned char>(c)));
                 if (v != "chu" && v != "chushogi" && v != "chu shogi")
                     return Parsed<Record>::fail(at + "Variant \"" + quote_excerpt(tag.value) + "\" is not Chu Shogi");
             } else if (tag.name == "FEN") {
@@ -247,13 +261,15 @@ Parsed<Record> read_game(const Game& g) {
                 r.start_is_initial = to_xboard_fen(*p) == to_xboard_fen(Position::start());
             } else if (tag.name == "Result") {
                 if (!is_result_text(tag.value))
-                    return Parsed<Record>::fail(at + "Result \"" + quote_excerpt(tag.value) + "\" is not 1-0, 0-1, 1/2-1/2 or *");
+                    return Parsed<Record>::fail(at + "Result \"" + quote_excerpt(tag.value) +
+                                                "\" is not 1-0, 0-1, 1/2-1/2 or *");
                 tag_result = tag.value;
             } else if (tag.value == "?" || (tag.name == "Date" && tag.value == "????.??.??")) {
                 // an unknown roster value; the writer puts "?" back
             } else if (tag.name == "PlyCount") {
                 const std::optional<int64_t> n = parse_integer(tag.value, 0, 999999, Sign::NONE);
-                if (!n) return Parsed<Record>::fail(at + "PlyCount \"" + quote_excerpt(tag.value) + "\" is not a number");
+                if (!n)
+                    return Parsed<Record>::fail(at + "PlyCount \"" + quote_excerpt(tag.value) + "\" is not a number");
                 ply_count = int(*n);
                 ply_count_line = line_no;
             } else if (tag.name != "SetUp") {
@@ -270,7 +286,7 @@ Parsed<Record> read_game(const Game& g) {
         std::vector<Ply>* plies;
         Position pos, before_last;
         std::vector<std::string> trailing;  // comments after the line's last move
-        int first_ply;                      // the game's ply index of the line's first move
+        int first_ply;  // the game's ply index of the line's first move
     };
     std::vector<Frame> frames{{&r.plies, r.start, r.start, {}, 0}};
     auto flush = [](Frame& f) {
@@ -305,8 +321,10 @@ Parsed<Record> read_game(const Game& g) {
         }
         if (t.kind == Token::COMMENT) {
             std::string c = t.text;
-            while (!c.empty() && c.front() == ' ') c.erase(c.begin());
-            while (!c.empty() && c.back() == ' ') c.pop_back();
+            while (!c.empty() && c.front() == ' ')
+                c.erase(c.begin());
+            while (!c.empty() && c.back() == ' ')
+                c.pop_back();
             if (plies.empty() && frames.size() == 1) {
                 start_comments.push_back(c);
             } else if (plies.empty()) {
@@ -318,7 +336,8 @@ Parsed<Record> read_game(const Game& g) {
         }
         if (t.kind == Token::NAG) {
             const std::optional<int64_t> nag = parse_integer(t.text, 0, 999, Sign::NONE);
-            if (plies.empty() || !nag) return Parsed<Record>::fail(at + "bad annotation '$" + quote_excerpt(t.text) + "'");
+            if (plies.empty() || !nag)
+                return Parsed<Record>::fail(at + "bad annotation '$" + quote_excerpt(t.text) + "'");
             plies.back().nag = int(*nag);
             continue;
         }
@@ -354,14 +373,16 @@ Parsed<Record> read_game(const Game& g) {
         const std::string who = pos.side_to_move() == WHITE ? "White" : "Black";
         auto m = parse_pgn_move(pos, w);
         if (!m)
-            return Parsed<Record>::fail(at + "move " + std::to_string(ply / 2 + 1) + " (" + who + ") '" + quote_excerpt(t.text) +
-                                        "' is not a legal move here: " + m.error);
+            return Parsed<Record>::fail(at + "move " + std::to_string(ply / 2 + 1) + " (" + who + ") '" +
+                                        quote_excerpt(t.text) + "' is not a legal move here: " + m.error);
         Move played = *m;
         if (played.is_pass()) {  // keep the piece and square written ("f5f6-f5", "f5f6,f6f5")
             size_t a = 1;
-            while (a < w.size() && std::isdigit(static_cast<unsigned char>(w[a]))) ++a;
+            while (a < w.size() && std::isdigit(static_cast<unsigned char>(w[a])))
+                ++a;
             size_t b = a + 1;
-            while (b < w.size() && std::isdigit(static_cast<unsigned char>(w[b]))) ++b;
+            while (b < w.size() && std::isdigit(static_cast<unsigned char>(w[b])))
+                ++b;
             auto from = parse_xboard_square(w.substr(0, a));
             auto via = a < w.size() ? parse_xboard_square(w.substr(a, b - a)) : std::nullopt;
             if (from && via && distance(*from, *via) == 1) played = Move::pass(*from, *via);

@@ -22,11 +22,11 @@ std::string quoted(const std::string& s) {
 // A blank comment is not written at all: "{}" reads back as no comment.
 std::string comment_text(const std::string& s) {
     std::string text;
-    for (char c : s) text += c == '}' ? ')' : c == '{' ? '(' : (c == '\n' || c == '\r') ? ' ' : c;
+    for (char c : s)
+        text += c == '}' ? ')' : c == '{' ? '(' : (c == '\n' || c == '\r') ? ' ' : c;
     const size_t a = text.find_first_not_of(' '), b = text.find_last_not_of(' ');
     return a == std::string::npos ? std::string() : text.substr(a, b - a + 1);
 }
-
 
 constexpr const char* ROSTER[] = {"Event", "Site", "Date", "Round", "White", "Black"};
 
@@ -45,8 +45,10 @@ bool written_from_game(const std::string& name) {
 void move_tokens(std::vector<std::string>& tokens, const std::vector<Ply>& plies, Color side, int number) {
     bool numbered = false;  // Black's move needs "N..." at the start and after a variation
     for (const Ply& p : plies) {
-        if (side == WHITE) tokens.push_back(std::to_string(number) + ".");
-        else if (!numbered) tokens.push_back(std::to_string(number) + "...");
+        if (side == WHITE)
+            tokens.push_back(std::to_string(number) + ".");
+        else if (!numbered)
+            tokens.push_back(std::to_string(number) + "...");
         numbered = true;
         tokens.push_back(pgn_move_text(p.move));
         if (p.nag != NAG_NONE) tokens.push_back(std::string("$").append(std::to_string(p.nag)));
@@ -101,7 +103,8 @@ std::string write_pgn(const Record& r) {
     if (!start.empty()) tokens.push_back("{" + start + "}");
     // Without moves, a lone comment would read back as the start comment: an empty one first
     // keeps the reason the reason.
-    else if (r.plies.empty() && !reason.empty()) tokens.push_back("{}");
+    else if (r.plies.empty() && !reason.empty())
+        tokens.push_back("{}");
     move_tokens(tokens, r.plies, r.start.side_to_move(), 1);
     if (!reason.empty()) tokens.push_back("{" + reason + "}");
     tokens.push_back(r.result);

@@ -35,7 +35,8 @@ std::optional<Format> format_for_path(std::string_view path) {
     const size_t dot = path.rfind('.');
     if (dot == std::string_view::npos) return std::nullopt;
     std::string ext;
-    for (char c : path.substr(dot + 1)) ext += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    for (char c : path.substr(dot + 1))
+        ext += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
     if (ext == "kif" || ext == "kifu") return Format::KIF;
     if (ext == "pgn") return Format::PGN;
     if (ext == "usi" || ext == "sfen") return Format::USI;
@@ -87,8 +88,8 @@ Parsed<Record> read_record(std::string_view text, Format format, int game_number
         game_number = 1;
     }
     if (game_number > 1 && format != Format::PGN)
-        return Parsed<Record>::fail("there is no game " + std::to_string(game_number) + " (a " +
-                                    format_name(format) + " holds one game)");
+        return Parsed<Record>::fail("there is no game " + std::to_string(game_number) + " (a " + format_name(format) +
+                                    " holds one game)");
     switch (format) {
         case Format::KIF: return read_kif(text);
         case Format::PGN: return read_pgn(text, std::max(1, game_number));
@@ -120,7 +121,8 @@ Parsed<FileText> read_file_text(const std::string& path, std::optional<Format> f
     } else {
         // A folder opens as a stream on some systems and reads as nothing.
         std::error_code ec;
-        if (std::filesystem::is_directory(platform::file_path(path), ec)) return Parsed<FileText>::fail(path + ": is a folder");
+        if (std::filesystem::is_directory(platform::file_path(path), ec))
+            return Parsed<FileText>::fail(path + ": is a folder");
         std::ifstream in(platform::file_path(path), std::ios::binary);
         if (!in) return Parsed<FileText>::fail(path + ": cannot open");
         bytes << in.rdbuf();

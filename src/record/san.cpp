@@ -14,9 +14,7 @@ struct Coord {
     int file = -1;  // 0..11, -1 = not given
     int rank = -1;  // 0..11, -1 = not given
     bool full() const { return file >= 0 && rank >= 0; }
-    bool matches(Square s) const {
-        return (file < 0 || file == file_of(s)) && (rank < 0 || rank == rank_of(s));
-    }
+    bool matches(Square s) const { return (file < 0 || file == file_of(s)) && (rank < 0 || rank == rank_of(s)); }
 };
 
 // Is the move's path through these squares (origin disambiguation, optional first leg)?
@@ -25,8 +23,8 @@ bool path_matches(const Position& pos, Move m, const Coord& origin, const Coord*
     if (m.is_pass()) {
         // out and back over an empty square: "Nf6-f5" from f5
         return first_leg && first_leg->full() && dest.matches(m.from()) &&
-               pos.piece_on(make_square(first_leg->file, first_leg->rank)) == EMPTY &&
-               distance(m.from(), make_square(first_leg->file, first_leg->rank)) == 1;
+            pos.piece_on(make_square(first_leg->file, first_leg->rank)) == EMPTY &&
+            distance(m.from(), make_square(first_leg->file, first_leg->rank)) == 1;
     }
     if (!dest.matches(m.to())) return false;
     if (!first_leg) return !m.is_double();
@@ -40,7 +38,8 @@ bool path_matches(const Position& pos, Move m, const Coord& origin, const Coord*
 
 Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
     std::string t(text);
-    while (!t.empty() && (t.back() == '#' || t.back() == '!' || t.back() == '?')) t.pop_back();
+    while (!t.empty() && (t.back() == '#' || t.back() == '!' || t.back() == '?'))
+        t.pop_back();
     if (t == "@@@@" || t == "--") {
         MoveList list;
         generate_legal(pos, list);
@@ -52,11 +51,14 @@ Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
     bool promoted_piece = false;
     if (i < t.size() && t[i] == '+') promoted_piece = true, ++i;
     char letter = 'p';
-    if (i < t.size() && t[i] >= 'A' && t[i] <= 'Z') letter = char(t[i] - 'A' + 'a'), ++i;
-    else if (promoted_piece) return Parsed<Move>::fail("'+' without a piece letter");
+    if (i < t.size() && t[i] >= 'A' && t[i] <= 'Z')
+        letter = char(t[i] - 'A' + 'a'), ++i;
+    else if (promoted_piece)
+        return Parsed<Move>::fail("'+' without a piece letter");
     const Kind kind = kind_from_letter(letter, promoted_piece);
-    if (kind == NO_KIND) return Parsed<Move>::fail(std::string("no piece is written '") + (promoted_piece ? "+" : "") +
-                                                   char(letter - 'a' + 'A') + "'");
+    if (kind == NO_KIND)
+        return Parsed<Move>::fail(std::string("no piece is written '") + (promoted_piece ? "+" : "") +
+                                  char(letter - 'a' + 'A') + "'");
     bool promote = false;
     if (!t.empty() && (t.back() == '+' || t.back() == '=')) {
         promote = t.back() == '+';
@@ -74,14 +76,17 @@ Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
         if (c >= 'a' && c <= 'l') co.file = c - 'a', ++i;
         if (i < t.size() && t[i] >= '0' && t[i] <= '9') {
             const size_t first = i;
-            while (i < t.size() && t[i] >= '0' && t[i] <= '9') ++i;
+            while (i < t.size() && t[i] >= '0' && t[i] <= '9')
+                ++i;
             // At most two digits are a rank; more would overflow the number.
-            const int r = i - first <= 2 ? int(parse_integer(t.substr(first, i - first), 0, 99, Sign::NONE).value_or(0)) : 0;
+            const int r =
+                i - first <= 2 ? int(parse_integer(t.substr(first, i - first), 0, 99, Sign::NONE).value_or(0)) : 0;
             if (r < 1 || r > BOARD_SIZE)
                 return Parsed<Move>::fail("rank " + quote_excerpt(t.substr(first, i - first)) + " is off the board");
             co.rank = r - 1;
         }
-        if (co.file < 0 && co.rank < 0) return Parsed<Move>::fail("unexpected '" + quote_excerpt(std::string_view(t).substr(i, 1)) + "'");
+        if (co.file < 0 && co.rank < 0)
+            return Parsed<Move>::fail("unexpected '" + quote_excerpt(std::string_view(t).substr(i, 1)) + "'");
         coords.push_back(co);
     }
     if (coords.empty() || !coords.back().full()) return Parsed<Move>::fail("no destination square");
@@ -98,7 +103,8 @@ Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
             if (kind_of(p) != kind || m.is_promotion() != promote) continue;
             if (!path_matches(pos, m, origin, leg, dest)) continue;
             bool seen = false;
-            for (Move f : found) seen = seen || f.same_as(m);
+            for (Move f : found)
+                seen = seen || f.same_as(m);
             if (!seen) found.push_back(m);
         }
     };
@@ -110,7 +116,8 @@ Parsed<Move> parse_san_move(const Position& pos, std::string_view text) {
     }
     if (coords.size() > 2) return Parsed<Move>::fail("too many squares");
     if (found.empty()) return Parsed<Move>::fail("no legal move matches");
-    if (found.size() > 1) return Parsed<Move>::fail("ambiguous: " + std::to_string(found.size()) + " legal moves match");
+    if (found.size() > 1)
+        return Parsed<Move>::fail("ambiguous: " + std::to_string(found.size()) + " legal moves match");
     return Parsed<Move>::ok(found[0]);
 }
 
@@ -120,7 +127,8 @@ namespace {
 size_t square_length(std::string_view t, size_t i) {
     if (i >= t.size() || t[i] < 'a' || t[i] > 'l') return 0;
     size_t j = i + 1;
-    while (j < t.size() && j - i <= 2 && t[j] >= '0' && t[j] <= '9') ++j;
+    while (j < t.size() && j - i <= 2 && t[j] >= '0' && t[j] <= '9')
+        ++j;
     return j - i >= 2 ? j - i : 0;
 }
 

@@ -71,7 +71,8 @@ Encoding detect_encoding(std::string_view bytes) {
     // Japanese is) is UTF-8 with a fault, not Shift-JIS: a Shift-JIS pair is two bytes, and
     // three bytes in a row that form UTF-8 are rare in it.
     size_t first = 0;
-    while (first < bytes.size() && uint8_t(bytes[first]) < 0x80) ++first;
+    while (first < bytes.size() && uint8_t(bytes[first]) < 0x80)
+        ++first;
     if (first < bad && uint8_t(bytes[first]) >= 0xE0) return Encoding::UTF8;
     return Encoding::SHIFT_JIS;
 }
@@ -96,8 +97,8 @@ Parsed<std::string> decode_shift_jis(std::string_view bytes) {
                                                  "0123456789ABCDEF"[b & 15] + " followed by an invalid byte)");
             const uint16_t code = uint16_t(b << 8 | t);
             const SjisEntry* end = SJIS_TABLE + SJIS_TABLE_SIZE;
-            const SjisEntry* e = std::lower_bound(SJIS_TABLE, end, code,
-                                                  [](const SjisEntry& x, uint16_t c) { return x.code < c; });
+            const SjisEntry* e =
+                std::lower_bound(SJIS_TABLE, end, code, [](const SjisEntry& x, uint16_t c) { return x.code < c; });
             append_utf8(out, e != end && e->code == code ? e->unicode : 0xFFFD);
             ++i;
         } else {
@@ -112,8 +113,9 @@ Parsed<std::string> decode_shift_jis(std::string_view bytes) {
 Parsed<std::string> to_utf8(std::string_view bytes) {
     // UTF-16 (a Windows "Unicode" save) would otherwise be taken for broken Shift-JIS.
     if (bytes.substr(0, 2) == "\xFF\xFE" || bytes.substr(0, 2) == "\xFE\xFF")
-        return Parsed<std::string>::fail("line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark): "
-                                         "save it as UTF-8 or Shift-JIS");
+        return Parsed<std::string>::fail(
+            "line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark): "
+            "save it as UTF-8 or Shift-JIS");
     const Encoding e = detect_encoding(bytes);
     if (e == Encoding::SHIFT_JIS) return decode_shift_jis(bytes);
     const std::string_view text = e == Encoding::UTF8_BOM ? bytes.substr(3) : bytes;
@@ -123,14 +125,15 @@ Parsed<std::string> to_utf8(std::string_view bytes) {
         // A sequence cut by the end of the file (or of a line) is a truncated file.
         size_t need = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1;
         size_t have = 1;
-        while (have < need && bad + have < text.size() && (uint8_t(text[bad + have]) & 0xC0) == 0x80) ++have;
+        while (have < need && bad + have < text.size() && (uint8_t(text[bad + have]) & 0xC0) == 0x80)
+            ++have;
         const size_t at = bad + (e == Encoding::UTF8_BOM ? 3 : 0);
         if (have < need && bad + have == text.size())
             return Parsed<std::string>::fail("line " + std::to_string(line_at(bytes, at)) +
                                              ": the UTF-8 text ends inside a character (is the file cut short?)");
-        return Parsed<std::string>::fail("line " + std::to_string(line_at(bytes, at)) +
-                                         ": not UTF-8 (byte 0x" + "0123456789ABCDEF"[b >> 4] +
-                                         "0123456789ABCDEF"[b & 15] + " at byte " + std::to_string(at + 1) + ")");
+        return Parsed<std::string>::fail("line " + std::to_string(line_at(bytes, at)) + ": not UTF-8 (byte 0x" +
+                                         "0123456789ABCDEF"[b >> 4] + "0123456789ABCDEF"[b & 15] + " at byte " +
+                                         std::to_string(at + 1) + ")");
     }
     return Parsed<std::string>::ok(std::string(text));
 }
@@ -142,11 +145,16 @@ std::string encode_shift_jis(std::string_view s) {
         const auto c = uint8_t(s[i]);
         uint32_t cp;
         int len;
-        if (c < 0x80) cp = c, len = 1;
-        else if ((c & 0xE0) == 0xC0) cp = c & 0x1F, len = 2;
-        else if ((c & 0xF0) == 0xE0) cp = c & 0x0F, len = 3;
-        else cp = c & 0x07, len = 4;
-        for (int k = 1; k < len && i + size_t(k) < s.size(); ++k) cp = cp << 6 | (uint8_t(s[i + size_t(k)]) & 0x3F);
+        if (c < 0x80)
+            cp = c, len = 1;
+        else if ((c & 0xE0) == 0xC0)
+            cp = c & 0x1F, len = 2;
+        else if ((c & 0xF0) == 0xE0)
+            cp = c & 0x0F, len = 3;
+        else
+            cp = c & 0x07, len = 4;
+        for (int k = 1; k < len && i + size_t(k) < s.size(); ++k)
+            cp = cp << 6 | (uint8_t(s[i + size_t(k)]) & 0x3F);
         i += size_t(len);
         if (cp < 0x80) {
             out += char(cp);

@@ -36,7 +36,8 @@ Parsed<Record> read_usi_list(std::string_view text) {
             if (first == std::string::npos || line[first] == '#') continue;
             std::istringstream ws(line);
             std::string w;
-            while (ws >> w) words.emplace_back(n, w);
+            while (ws >> w)
+                words.emplace_back(n, w);
         }
     }
     auto fail = [](int line, const std::string& why) {
@@ -65,17 +66,20 @@ Parsed<Record> read_usi_list(std::string_view text) {
         for (++i; i < words.size() && words[i].second != "result"; ++i) {
             auto m = parse_usi_move(pos, words[i].second);
             if (!m)
-                return fail(words[i].first, "move " + std::to_string(r.plies.size() + 1) + " '" + quote_excerpt(words[i].second) +
-                                                "' is not legal here: " + m.error);
+                return fail(words[i].first,
+                            "move " + std::to_string(r.plies.size() + 1) + " '" + quote_excerpt(words[i].second) +
+                                "' is not legal here: " + m.error);
             Move played = *m;
             if (played.is_pass()) {  // keep the piece and square written ("7g7f7g")
                 const std::string& t = words[i].second;
                 size_t cut = 0;
-                while (cut < t.size() && !(t[cut] >= 'a' && t[cut] <= 'l')) ++cut;
+                while (cut < t.size() && !(t[cut] >= 'a' && t[cut] <= 'l'))
+                    ++cut;
                 auto from = parse_usi_square(t.substr(0, cut + 1));
                 const size_t second = cut + 1;
                 size_t cut2 = second;
-                while (cut2 < t.size() && !(t[cut2] >= 'a' && t[cut2] <= 'l')) ++cut2;
+                while (cut2 < t.size() && !(t[cut2] >= 'a' && t[cut2] <= 'l'))
+                    ++cut2;
                 auto via = parse_usi_square(t.substr(second, cut2 + 1 - second));
                 if (from && via) played = Move::pass(*from, *via);
             }

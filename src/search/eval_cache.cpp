@@ -12,7 +12,8 @@ EvalCache::EvalCache() : entries_(new Entry[size_t(1) << BITS]) {
 }
 
 void EvalCache::clear() {
-    for (size_t i = 0; i < (size_t(1) << BITS); ++i) entries_[i] = Entry{0, EMPTY_SLOT};
+    for (size_t i = 0; i < (size_t(1) << BITS); ++i)
+        entries_[i] = Entry{0, EMPTY_SLOT};
 }
 
 int EvalCache::evaluate(const Position& pos) {

@@ -18,7 +18,8 @@ void HelperThreads::resize(int n) {
             live_ = n;
         }
         wake_.notify_all();
-        for (size_t i = size_t(n); i < threads_.size(); ++i) threads_[i].join();
+        for (size_t i = size_t(n); i < threads_.size(); ++i)
+            threads_[i].join();
         threads_.resize(size_t(n));
         return;
     }

@@ -29,7 +29,8 @@ void HistoryTable::reward(Piece moved, Square to, int depth) {
     s += depth * depth;
     if (s > HISTORY_MAX)
         for (auto& row : score)
-            for (auto& v : row) v /= 2;
+            for (auto& v : row)
+                v /= 2;
 }
 
 void HistoryTable::punish(Piece moved, Square to, int depth) {
@@ -46,13 +47,20 @@ static int capture_score(const Position& pos, Move m) {
 }
 
 void score_captures(const Position& pos, const MoveList& list, int* scores) {
-    for (int i = 0; i < list.size(); ++i) scores[i] = capture_score(pos, list[i]);
+    for (int i = 0; i < list.size(); ++i)
+        scores[i] = capture_score(pos, list[i]);
 }
 
-MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
-                       const Move killers[2], const HistoryTable& history, bool all_now)
-    : pos_(pos), list_(list), scores_(scores), hash_(hash_move), killer0_(killers[0]),
-      killer1_(killers[1]), history_(history), all_now_(all_now || hash_move.is_pass()) {
+MovePicker::MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move, const Move killers[2],
+                       const HistoryTable& history, bool all_now)
+    : pos_(pos),
+      list_(list),
+      scores_(scores),
+      hash_(hash_move),
+      killer0_(killers[0]),
+      killer1_(killers[1]),
+      history_(history),
+      all_now_(all_now || hash_move.is_pass()) {
     // A pass hash move is checked against the generated pass (which piece passes is the
     // generator's choice), so it needs the quiet moves at once.
     list_.clear();
@@ -109,93 +117,94 @@ void MovePicker::score_quiets_now(bool first_taken) {
 
 Move MovePicker::next() {
     switch (stage_) {
-    case HASH: {
-        stage_ = CAPTURES_START;
-        const Move h = hash_;
-        bool legal = false;
-        if (!h.is_none()) {
-            if (all_now_) {
-                for (Move m : list_) legal |= m == h;
-            } else if (h.mid() != NO_SQUARE || pos_.piece_on(h.to()) != EMPTY) {
-                generate_captures_now();  // a capture: found among them, or not legal
-                for (Move m : list_) legal |= m == h;
-            } else {
-                legal = is_legal_quiet(pos_, h);
+        case HASH: {
+            stage_ = CAPTURES_START;
+            const Move h = hash_;
+            bool legal = false;
+            if (!h.is_none()) {
+                if (all_now_) {
+                    for (Move m : list_)
+                        legal |= m == h;
+                } else if (h.mid() != NO_SQUARE || pos_.piece_on(h.to()) != EMPTY) {
+                    generate_captures_now();  // a capture: found among them, or not legal
+                    for (Move m : list_)
+                        legal |= m == h;
+                } else {
+                    legal = is_legal_quiet(pos_, h);
+                }
             }
-        }
-        last_quiet_ = false;
-        if (legal) return h;
-        hash_ = Move::none();  // nothing to skip later
-    }
-        [[fallthrough]];
-    case CAPTURES_START:
-        if (!captures_generated_) generate_captures_now();
-        score_captures_now();
-        selection_.reset(scores_, capture_count_);
-        stage_ = CAPTURES;
-        [[fallthrough]];
-    case CAPTURES:
-        for (;;) {
-            const int i = selection_.best();
-            if (i < 0 || scores_[i] < CAPTURE_BAND) break;
-            if (!see_ge(pos_, list_[i], 0)) {  // losing: kept for the last stage
-                selection_.set(i, BAD_CAPTURE_BAND + (scores_[i] - CAPTURE_BAND));
-                continue;
-            }
-            selection_.set(i, Selection::TAKEN);
             last_quiet_ = false;
-            return list_[i];
+            if (legal) return h;
+            hash_ = Move::none();  // nothing to skip later
         }
-        stage_ = QUIETS_START;
-        [[fallthrough]];
-    case QUIETS_START:
-        // The promotions and killers come first, so they are generated first: pruning may
-        // skip the other quiet moves by the time they are used up. (A pass killer needs the
-        // generator's own pass, so then all quiet moves come at once.)
-        quiet_begin_ = capture_count_;
-        first_quiets_ = !all_now_ && !killer0_.is_pass() && !killer1_.is_pass();
-        if (first_quiets_)
-            generate_first_quiets();
-        else if (!all_now_)
-            generate_quiets(pos_, list_);
-        score_quiets_now(false);
-        selection_.reset(scores_ + quiet_begin_, list_.size() - quiet_begin_);
-        stage_ = QUIETS;
-        [[fallthrough]];
-    case QUIETS:
-        if (const int i = selection_.best(); i >= 0) {
-            const int s = scores_[quiet_begin_ + i];
-            if (!(skip_quiets_ && s < KILLER_BAND)) {  // skipped: only history quiets are left
+            [[fallthrough]];
+        case CAPTURES_START:
+            if (!captures_generated_) generate_captures_now();
+            score_captures_now();
+            selection_.reset(scores_, capture_count_);
+            stage_ = CAPTURES;
+            [[fallthrough]];
+        case CAPTURES:
+            for (;;) {
+                const int i = selection_.best();
+                if (i < 0 || scores_[i] < CAPTURE_BAND) break;
+                if (!see_ge(pos_, list_[i], 0)) {  // losing: kept for the last stage
+                    selection_.set(i, BAD_CAPTURE_BAND + (scores_[i] - CAPTURE_BAND));
+                    continue;
+                }
                 selection_.set(i, Selection::TAKEN);
-                last_quiet_ = s < KILLER_BAND;
-                return list_[quiet_begin_ + i];
+                last_quiet_ = false;
+                return list_[i];
             }
-        } else if (first_quiets_ && !skip_quiets_) {
-            // The promotions and killers are used up: the other quiet moves after them, the
-            // ones returned already taken.
-            first_quiets_ = false;
-            quiet_begin_ = list_.size();
-            generate_quiets(pos_, list_);
-            score_quiets_now(true);
+            stage_ = QUIETS_START;
+            [[fallthrough]];
+        case QUIETS_START:
+            // The promotions and killers come first, so they are generated first: pruning may
+            // skip the other quiet moves by the time they are used up. (A pass killer needs the
+            // generator's own pass, so then all quiet moves come at once.)
+            quiet_begin_ = capture_count_;
+            first_quiets_ = !all_now_ && !killer0_.is_pass() && !killer1_.is_pass();
+            if (first_quiets_)
+                generate_first_quiets();
+            else if (!all_now_)
+                generate_quiets(pos_, list_);
+            score_quiets_now(false);
             selection_.reset(scores_ + quiet_begin_, list_.size() - quiet_begin_);
-            return next();
-        }
-        stage_ = BAD_START;
-        [[fallthrough]];
-    case BAD_START:
-        selection_.reset(scores_, capture_count_);  // the captures left are the losing ones
-        stage_ = BAD_CAPTURES;
-        [[fallthrough]];
-    case BAD_CAPTURES:
-        if (const int i = selection_.best(); i >= 0) {
-            selection_.set(i, Selection::TAKEN);
-            last_quiet_ = false;
-            return list_[i];
-        }
-        stage_ = DONE;
-        [[fallthrough]];
-    case DONE:
-        break;
+            stage_ = QUIETS;
+            [[fallthrough]];
+        case QUIETS:
+            if (const int i = selection_.best(); i >= 0) {
+                const int s = scores_[quiet_begin_ + i];
+                if (!(skip_quiets_ && s < KILLER_BAND)) {  // skipped: only history quiets are left
+                    selection_.set(i, Selection::TAKEN);
+                    last_quiet_ = s < KILLER_BAND;
+                    return list_[quiet_begin_ + i];
+                }
+            } else if (first_quiets_ && !skip_quiets_) {
+                // The promotions and killers are used up: the other quiet moves after them, the
+                // ones returned already taken.
+                first_quiets_ = false;
+                quiet_begin_ = list_.size();
+                generate_quiets(pos_, list_);
+                score_quiets_now(true);
+                selection_.reset(scores_ + quiet_begin_, list_.size() - quiet_begin_);
+                return next();
+            }
+            stage_ = BAD_START;
+            [[fallthrough]];
+        case BAD_START:
+            selection_.reset(scores_, capture_count_);  // the captures left are the losing ones
+            stage_ = BAD_CAPTURES;
+            [[fallthrough]];
+        case BAD_CAPTURES:
+            if (const int i = selection_.best(); i >= 0) {
+                selection_.set(i, Selection::TAKEN);
+                last_quiet_ = false;
+                return list_[i];
+            }
+            stage_ = DONE;
+            [[fallthrough]];
+        case DONE: break;
     }
     return Move::none();
 }
@@ -204,7 +213,8 @@ void MovePicker::Selection::reset(int* scores, int n) {
     scores_ = scores;
     n_ = n;
     blocks_ = (n + BLOCK - 1) / BLOCK;
-    for (int b = 0; b < blocks_; ++b) rescan(b);
+    for (int b = 0; b < blocks_; ++b)
+        rescan(b);
 }
 
 inline void MovePicker::Selection::rescan(int b) {
@@ -217,7 +227,8 @@ inline void MovePicker::Selection::rescan(int b) {
                      std::max(std::max(v[4], v[5]), std::max(v[6], v[7])));
     } else {
         m = v[0];
-        for (int i = 1; i < hi - lo; ++i) m = std::max(m, v[i]);
+        for (int i = 1; i < hi - lo; ++i)
+            m = std::max(m, v[i]);
     }
     block_max_[b] = m;
 }
@@ -231,7 +242,8 @@ int MovePicker::Selection::best() const {
         }
     if (best_block < 0) return -1;
     int i = best_block * BLOCK;
-    while (scores_[i] != s) ++i;
+    while (scores_[i] != s)
+        ++i;
     return i;
 }
 

@@ -93,9 +93,9 @@ struct Shared {
     // --- the search in progress (written before it starts) --------------------------------------
     SearchLimits limits;
     TimeBudget budget;
-    Clock::time_point start;      // the hard limit counts from here (reset at ponderhit)
-    Clock::time_point go_start;   // the soft limit counts from here: pondering time included
-    std::vector<Worker*> helpers; // changed only between searches
+    Clock::time_point start;  // the hard limit counts from here (reset at ponderhit)
+    Clock::time_point go_start;  // the soft limit counts from here: pondering time included
+    std::vector<Worker*> helpers;  // changed only between searches
 
     int64_t elapsed_ms() const {
         return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start).count();
@@ -117,7 +117,7 @@ struct Worker {
     TranspositionTable& tt;  // shared.tt, under the name the node code uses
     const int id;
     bool is_main() const { return id == 0; }
-    Position own_position;   // a helper's copy of the root (the main worker uses the caller's)
+    Position own_position;  // a helper's copy of the root (the main worker uses the caller's)
 
     // --- per-search state ------------------------------------------------------------------
     Position* pos = nullptr;
@@ -127,7 +127,7 @@ struct Worker {
     bool aborted = false;
     int root_depth = 0;
     int seldepth = 0;
-    Move root_best;      // the best root move of the iteration under way, once one is searched
+    Move root_best;  // the best root move of the iteration under way, once one is searched
     int root_best_score = 0;
     bool skip_root_pass = false;  // SearchLimits::allow_pass is off and another move exists
     // RuleSet::host_mate_test: the root has a move keeping its lone royal safe, so moves that
@@ -163,7 +163,8 @@ struct Worker {
     }
 
     void clear_killers() {
-        for (Stack& st : stack) st.killers[0] = st.killers[1] = Move::none();
+        for (Stack& st : stack)
+            st.killers[0] = st.killers[1] = Move::none();
     }
 
     int64_t elapsed_ms() const { return shared.elapsed_ms(); }
@@ -171,7 +172,8 @@ struct Worker {
     // This worker's nodes plus the helpers' (the main worker's view of the whole search).
     uint64_t total_nodes() const {
         uint64_t n = nodes;
-        for (const Worker* h : shared.helpers) n += h->node_counter.load(std::memory_order_relaxed);
+        for (const Worker* h : shared.helpers)
+            n += h->node_counter.load(std::memory_order_relaxed);
         return n;
     }
 
@@ -206,9 +208,7 @@ struct Worker {
         node_counter.store(nodes, std::memory_order_relaxed);
     }
 
-    int draw_score() const {
-        return pos->side_to_move() == root_side ? -shared.contempt : shared.contempt;
-    }
+    int draw_score() const { return pos->side_to_move() == root_side ? -shared.contempt : shared.contempt; }
 
     // Index of the latest earlier occurrence of the current position (same side to move,
     // since the last irreversible move: halfmove_clock), or -1.
@@ -349,8 +349,8 @@ struct Searcher::Impl {
     Shared shared;
     std::unique_ptr<Worker> main;
     std::vector<std::unique_ptr<Worker>> helpers;  // helpers[i] runs on pool thread i
-    HelperThreads pool;                            // last: its threads end before the workers go
-    std::atomic<bool> prepared{false};             // prepare() was called for the next search
+    HelperThreads pool;  // last: its threads end before the workers go
+    std::atomic<bool> prepared{false};  // prepare() was called for the next search
 
     void set_threads(int n) {
         const size_t want = size_t(std::max(1, n) - 1);
@@ -363,24 +363,26 @@ struct Searcher::Impl {
             pool.resize(int(want));
         }
         shared.helpers.clear();
-        for (auto& h : helpers) shared.helpers.push_back(h.get());
+        for (auto& h : helpers)
+            shared.helpers.push_back(h.get());
     }
 
     uint64_t nodes_searched() const {
         uint64_t n = main->node_counter.load(std::memory_order_relaxed);
-        for (const auto& h : helpers) n += h->node_counter.load(std::memory_order_relaxed);
+        for (const auto& h : helpers)
+            n += h->node_counter.load(std::memory_order_relaxed);
         return n;
     }
 
-    SearchResult run(Position& p, const SearchLimits& l,
-                     const std::function<void(const SearchInfo&)>& on_info) {
+    SearchResult run(Position& p, const SearchLimits& l, const std::function<void(const SearchInfo&)>& on_info) {
         prepare_evaluation(p);  // before the helpers copy p
         shared.limits = l;
         shared.start = shared.go_start = Clock::now();
         shared.budget = allocate_time(l, std::max(0, p.move_number() - 1));
         shared.tt.new_search();
         shared.helpers_stop.store(false);
-        for (auto& h : helpers) h->own_position = p;  // before the main worker changes p
+        for (auto& h : helpers)
+            h->own_position = p;  // before the main worker changes p
         pool.start();
         SearchResult result = main->run(p, on_info);
         shared.helpers_stop.store(true);
@@ -505,8 +507,7 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
 
     const int static_eval = checked ? -SCORE_INFINITE : evaluate();
     // Reverse futility: far above beta near the horizon, assume a quiet move keeps it there.
-    if (!pv_node && !checked && depth <= 3 && std::abs(beta) < SCORE_MATE_BOUND &&
-        static_eval - 120 * depth >= beta)
+    if (!pv_node && !checked && depth <= 3 && std::abs(beta) < SCORE_MATE_BOUND && static_eval - 120 * depth >= beta)
         return static_eval;
 
     // Null move: let the opponent move twice; if that still fails high, so will a real move.
@@ -595,7 +596,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
                 alpha = score;
                 const Stack& next = stack[ply + 1];
                 st.pv[ply] = m;
-                for (int i = ply + 1; i < next.pv_len; ++i) st.pv[i] = next.pv[i];
+                for (int i = ply + 1; i < next.pv_len; ++i)
+                    st.pv[i] = next.pv[i];
                 st.pv_len = std::max(ply + 1, next.pv_len);
                 if (root) {
                     root_best = m;
@@ -625,7 +627,8 @@ int Worker::search(int alpha, int beta, int depth, int ply, bool null_allowed) {
     if (searched == 0) return alpha;  // everything pruned: a fail-low
     const Bound bound = best >= beta ? BOUND_LOWER : best > alpha_orig ? BOUND_EXACT : BOUND_UPPER;
     // A repetition result belongs to this path only; stored, it would leak into other paths.
-    if (std::abs(best) != REPETITION_SCORE && !near_move_limit()) tt.store(pos->key(), ply, best_move, best, depth, bound);
+    if (std::abs(best) != REPETITION_SCORE && !near_move_limit())
+        tt.store(pos->key(), ply, best_move, best, depth, bound);
     return best;
 }
 
@@ -675,10 +678,9 @@ SearchResult Worker::run(Position& p, const std::function<void(const SearchInfo&
         return result;
     }
     // A pass is left out of the root only while there is something else to play.
-    skip_root_pass = !l.allow_pass && std::any_of(root_moves.begin(), root_moves.end(),
-                                                  [](Move m) { return !m.is_pass(); });
-    skip_root_unsafe = p.rules().host_mate_test && p.royal_count(root_side) == 1 &&
-                       has_royal_safe_move(p, root_moves);
+    skip_root_pass =
+        !l.allow_pass && std::any_of(root_moves.begin(), root_moves.end(), [](Move m) { return !m.is_pass(); });
+    skip_root_unsafe = p.rules().host_mate_test && p.royal_count(root_side) == 1 && has_royal_safe_move(p, root_moves);
     auto playable = [&](Move m) {
         return !(skip_root_pass && m.is_pass()) && !(skip_root_unsafe && royal_attacked_after(p, m));
     };
@@ -795,7 +797,8 @@ void Searcher::set_poll(std::function<void()> poll) { impl_->shared.poll = std::
 void Searcher::new_game() {
     impl_->shared.tt.clear();
     impl_->main->clear_statistics();
-    for (auto& h : impl_->helpers) h->clear_statistics();
+    for (auto& h : impl_->helpers)
+        h->clear_statistics();
 }
 
 void Searcher::prepare(bool ponder) {
@@ -822,8 +825,6 @@ void Searcher::ponderhit() {
     impl_->shared.pondering.store(false);
 }
 
-uint64_t Searcher::nodes_searched() const {
-    return impl_->nodes_searched();
-}
+uint64_t Searcher::nodes_searched() const { return impl_->nodes_searched(); }
 
 }  // namespace shishi

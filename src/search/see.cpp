@@ -44,10 +44,16 @@ public:
     // Lion from two squares away); the slots are then incomplete.
     [[gnu::always_inline]] Capturers(const Piece* b, Square to, Square from, Square mid, const int royals[2],
                                      Color stop_side, int stop_below, bool lion_on_square)
-        : b_(b), to_(to), from_(from), mid_(mid), royals_(royals), stop_side_(stop_side),
-          stop_below_(stop_below), lion_on_square_(lion_on_square) {
+        : b_(b),
+          to_(to),
+          from_(from),
+          mid_(mid),
+          royals_(royals),
+          stop_side_(stop_side),
+          stop_below_(stop_below),
+          lion_on_square_(lion_on_square) {
         settled_ = scan_lines(std::make_integer_sequence<int, DIRECTION_NB>{}) ||
-                   scan_off_line(std::make_integer_sequence<int, 8>{});
+            scan_off_line(std::make_integer_sequence<int, 8>{});
     }
     bool settled() const { return settled_; }
 
@@ -92,7 +98,8 @@ public:
         const bool s2_gone = jumped_ >> d & 1;
         Square t = Square(s + off);
         for (;; t = Square(t + off)) {
-            while (b_[t] == EMPTY) t = Square(t + off);
+            while (b_[t] == EMPTY)
+                t = Square(t + off);
             if (t != from_ && t != mid_ && !(s2_gone && t == s2)) break;
         }
         line_[d] = t;
@@ -104,7 +111,9 @@ public:
 private:
     // One direction and one Lion square at a time with constant offsets (unrolled).
     template <int... D>
-    [[gnu::always_inline]] bool scan_lines(std::integer_sequence<int, D...>) { return (scan_line<D>() || ...); }
+    [[gnu::always_inline]] bool scan_lines(std::integer_sequence<int, D...>) {
+        return (scan_line<D>() || ...);
+    }
     template <int... I>
     [[gnu::always_inline]] bool scan_off_line(std::integer_sequence<int, I...>) {
         return (scan_lion_square<I>() || ...);
@@ -121,7 +130,8 @@ private:
         // The first piece along the line; `from` and `mid` are empty now.
         Square t = Square(to_ + off);
         for (;; t = Square(t + off)) {
-            while (b_[t] == EMPTY) t = Square(t + off);
+            while (b_[t] == EMPTY)
+                t = Square(t + off);
             if (t != from_ && t != mid_) break;
         }
         line_[D] = t;
@@ -138,7 +148,6 @@ private:
         return lion_piece_byte(x) && s != from_ && add(OFF_LINE_SLOT + I, s, x, false, 0);
     }
 
-
     // x (not EMPTY or EDGE) on s captures on the square along slot's line, reach r there. True
     // when that settles the collection (see the constructor).
     bool add(int slot, Square s, Piece x, bool adjacent, uint8_t r) {
@@ -147,9 +156,18 @@ private:
         const Color c = color_of(x);
         const bool igui = adjacent && (lion || (r & REACH_LION_LINE));
         side_[c] |= bit;
-        if (igui) igui_ |= bit; else igui_ &= ~bit;
-        if (lion) lion_ |= bit; else lion_ &= ~bit;
-        if (lion && !adjacent) far_lion_ |= bit; else far_lion_ &= ~bit;
+        if (igui)
+            igui_ |= bit;
+        else
+            igui_ &= ~bit;
+        if (lion)
+            lion_ |= bit;
+        else
+            lion_ &= ~bit;
+        if (lion && !adjacent)
+            far_lion_ |= bit;
+        else
+            far_lion_ &= ~bit;
         const int cost = igui ? 0 : loss_value(royals_, x);
         cost_[slot] = cost;
         square_[slot] = s;
@@ -220,7 +238,8 @@ int exchange(const Position& pos, Move m, int captured, const int royals[2]) {
         side = ~side;
     }
     // Each capturer may decline: it keeps -gain[k - 1] then.
-    for (; d > 0; --d) gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+    for (; d > 0; --d)
+        gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
     return gain[0];
 }
 
@@ -254,8 +273,8 @@ bool exchange_ge(const Position& pos, Move m, int captured, const int royals[2],
     // costs less than the rest of the way back to it, the answer is no whichever of them the
     // exchange picks (the cheapest costs no more; an igui or a royal capture ends it there), so
     // the collection stops at the first such capturer: often before most lines are walked.
-    Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals, them,
-                   threshold - (s - on_square), lion_on_square);
+    Capturers caps(b, to, m.from(), m.is_double() ? m.mid() : m.from(), royals, them, threshold - (s - on_square),
+                   lion_on_square);
     if (caps.settled()) return false;
     // d: the replies made so far (exchange() stops at 63); s >= threshold before each of
     // theirs, below it before each of ours.

@@ -125,9 +125,10 @@ SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply) {
     uint64_t nodes = skill_node_cap(level);
     // The host's node limit, scaled but kept a multiple of the interval and never above its own.
     if (limits.nodes)
-        nodes = std::min({nodes, limits.nodes,
-                          std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_budget(limits.nodes, level) /
-                                                                      NODE_CHECK_INTERVAL * NODE_CHECK_INTERVAL)});
+        nodes = std::min(
+            {nodes, limits.nodes,
+             std::max<uint64_t>(NODE_CHECK_INTERVAL,
+                                skill_budget(limits.nodes, level) / NODE_CHECK_INTERVAL * NODE_CHECK_INTERVAL)});
     l.nodes = nodes;
     if (limits.movetime_ms > 0) {
         l.movetime_ms = std::max<int64_t>(1, int64_t(skill_budget(uint64_t(limits.movetime_ms), level)));
@@ -228,9 +229,8 @@ SearchResult search_at_level(Searcher& searcher, Position& pos, const SearchLimi
     if (const Move win = last_royal_capture(pos, limits); !win.is_none()) return answer(win, Move::none());
     const std::vector<SkillLine>& lines = collector.lines();
     // The random share: not when the search found a mate (either way), drawn from its own stream.
-    const bool mate = !lines.empty() && std::any_of(lines.begin(), lines.end(), [](const SkillLine& l) {
-        return is_mate_score(l.score);
-    });
+    const bool mate = !lines.empty() &&
+        std::any_of(lines.begin(), lines.end(), [](const SkillLine& l) { return is_mate_score(l.score); });
     if (const int percent = skill_random_percent(level); percent > 0 && !mate && !is_mate_score(result.score)) {
         uint64_t state = skill_move_seed(game_seed, pos) ^ 0x52414E444F4D21ull;  // "RANDOM!"
         if (splitmix64(state) % 100 < uint64_t(percent)) {

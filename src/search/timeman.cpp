@@ -53,9 +53,8 @@ TimeBudget clock_budget(const SearchLimits& limits, int game_ply) {
     const int64_t period = std::max<int64_t>(0, byoyomi - overhead);
     const int64_t main_overhead = effective_overhead(overhead - std::min(byoyomi, overhead), left, inc);
     // Unknown length: at least 60 more moves, more the longer the game has already lasted.
-    const int mtg = limits.moves_to_go > 0
-                        ? limits.moves_to_go
-                        : std::max(DEFAULT_MOVES_TO_GO, 40 + std::max(0, game_ply) / 4);
+    const int mtg =
+        limits.moves_to_go > 0 ? limits.moves_to_go : std::max(DEFAULT_MOVES_TO_GO, 40 + std::max(0, game_ply) / 4);
     // Latency that each move costs the clock for good: none under byoyomi (running out of main
     // time is no loss), otherwise what the increment does not give back.
     const int64_t uncovered = byoyomi > 0 ? 0 : std::max<int64_t>(0, main_overhead - inc);

@@ -64,7 +64,7 @@ void TranspositionTable::FreeBuckets::operator()(Bucket* b) const { std::free(b)
 
 uint64_t TranspositionTable::Data::pack() const {
     return uint64_t(move) | uint64_t(uint16_t(score)) << 32 | uint64_t(uint8_t(depth)) << 48 |
-           uint64_t(gen_bound) << 56;
+        uint64_t(gen_bound) << 56;
 }
 
 TranspositionTable::Data TranspositionTable::Data::unpack(uint64_t d) {
@@ -126,8 +126,8 @@ void TranspositionTable::store(uint64_t key, int ply, Move move, int score, int 
     }
     const Data& t = old[target];
     // A shallower result for the same position does not overwrite an exact deeper one.
-    if (keys[target] == key && (t.gen_bound & 3) == BOUND_EXACT && bound != BOUND_EXACT &&
-        t.depth > depth + 2 && (t.gen_bound & ~3) == generation_)
+    if (keys[target] == key && (t.gen_bound & 3) == BOUND_EXACT && bound != BOUND_EXACT && t.depth > depth + 2 &&
+        (t.gen_bound & ~3) == generation_)
         return;
     const Data data{move.raw() | tag_ << MOVE_BITS, int16_t(score_to_tt(score, ply)),
                     int8_t(std::clamp(depth, -100, 127)), uint8_t(generation_ | bound)};

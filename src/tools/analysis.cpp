@@ -55,9 +55,8 @@ int judgement_nag(Judgement j) {
     return NAG_NONE;
 }
 
-Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLimits& limits,
-                        const RuleSet& rules, const std::function<void(int, int)>& progress,
-                        const std::function<bool()>& stopped) {
+Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLimits& limits, const RuleSet& rules,
+                        const std::function<void(int, int)>& progress, const std::function<bool()>& stopped) {
     Analysis a;
     const int n = int(record.plies.size());
     searcher.new_game();
@@ -68,9 +67,9 @@ Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLi
         const GameStatus status = game.status();
         if (i == n && status.over()) {
             e.terminal = true;
-            e.score = status.outcome == Outcome::WHITE_WINS   ? SCORE_CLAMP
-                      : status.outcome == Outcome::BLACK_WINS ? -SCORE_CLAMP
-                                                              : 0;
+            e.score = status.outcome == Outcome::WHITE_WINS ? SCORE_CLAMP
+                : status.outcome == Outcome::BLACK_WINS     ? -SCORE_CLAMP
+                                                            : 0;
             e.raw_score = game.position().side_to_move() == WHITE ? e.score : -e.score;
         } else {
             Position pos = game.position();  // with its history, for repetitions
@@ -81,8 +80,8 @@ Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLi
             e.depth = res.depth;
             e.nodes = res.nodes;
             e.raw_score = res.score;
-            const int clamped = is_mate_score(res.score) ? (res.score > 0 ? SCORE_CLAMP : -SCORE_CLAMP)
-                                                         : clamp_score(res.score);
+            const int clamped =
+                is_mate_score(res.score) ? (res.score > 0 ? SCORE_CLAMP : -SCORE_CLAMP) : clamp_score(res.score);
             e.score = game.position().side_to_move() == WHITE ? clamped : -clamped;
             if (stopped && stopped()) break;  // this search was cut short
         }
@@ -121,8 +120,10 @@ SideSummary summarize(const Analysis& a, Color side) {
         s.blunders += m.judgement == Judgement::BLUNDER;
     }
     s.average_loss = s.moves ? double(total) / s.moves : 0;
-    std::stable_sort(own.begin(), own.end(), [](const MoveReview* x, const MoveReview* y) { return x->loss > y->loss; });
-    for (size_t i = 0; i < own.size() && i < 3 && own[i]->loss > 0; ++i) s.worst.push_back(own[i]->ply);
+    std::stable_sort(own.begin(), own.end(),
+                     [](const MoveReview* x, const MoveReview* y) { return x->loss > y->loss; });
+    for (size_t i = 0; i < own.size() && i < 3 && own[i]->loss > 0; ++i)
+        s.worst.push_back(own[i]->ply);
     return s;
 }
 
@@ -147,7 +148,8 @@ void drop_previous_analysis(Ply& p) {
     const size_t cut = p.comment.find(" -- ");
     const std::string analysis = p.comment.substr(0, cut);
     for (Judgement j : {Judgement::INACCURACY, Judgement::MISTAKE, Judgement::BLUNDER})
-        if (analysis.find(std::string("; ") + judgement_name(j) + " (") != std::string::npos && p.nag == judgement_nag(j))
+        if (analysis.find(std::string("; ") + judgement_name(j) + " (") != std::string::npos &&
+            p.nag == judgement_nag(j))
             p.nag = NAG_NONE;
     p.comment = cut == std::string::npos ? "" : p.comment.substr(cut + 4);
 }
@@ -158,26 +160,28 @@ Record annotate(const Record& record, const Analysis& a, Format format) {
     Record out = record;
     const std::string* annotator = record.tag("Annotator");
     if (annotator && *annotator == "Shishi analysis")
-        for (Ply& p : out.plies) drop_previous_analysis(p);
+        for (Ply& p : out.plies)
+            drop_previous_analysis(p);
     for (size_t i = 0; i < out.plies.size() && i < a.moves.size(); ++i) {
         const PositionEval& after = a.positions[i + 1];
         const PositionEval& before = a.positions[i];
         const MoveReview& mr = a.moves[i];
         // XBoard reads "{score/depth ...}" after a move as the evaluation for its graph.
         std::string c = score_text(after.score) + "/" + std::to_string(after.depth);
-        if (after.terminal) c += " game over";
+        if (after.terminal)
+            c += " game over";
         else if (is_mate_score(after.raw_score)) {
             const Color to_move = ~mr.side;
             const Color winner = after.raw_score > 0 ? to_move : ~to_move;
             c += std::string(" (") + (winner == WHITE ? "White" : "Black") + " captures the last royal in " +
-                 std::to_string(std::abs(mate_in_moves(after.raw_score))) + ")";
+                std::to_string(std::abs(mate_in_moves(after.raw_score))) + ")";
         }
         if (!after.pv.empty()) c += " line " + line_text(after.pv, format, 8);
         if (mr.judgement != Judgement::NONE) {
             c += "; " + std::string(judgement_name(mr.judgement)) + " (loses " + score_text(mr.loss).substr(1) + ")";
             if (!before.best.is_none())
                 c += ", better " + line_text({before.best}, format, 1) + " " + score_text(before.score) + " line " +
-                     line_text(before.pv, format, 8);
+                    line_text(before.pv, format, 8);
         }
         // The analysis first (XBoard's graph reads the first score), the record's own comment after.
         Ply& p = out.plies[i];
@@ -201,7 +205,7 @@ std::string summary_text(const Record& r, const Analysis& a) {
         for (int ply : s.worst) {
             const PositionEval& before = a.positions[size_t(ply)];
             out += "  " + move_number_text(r, ply) + " " + pgn_move_text(r.plies[size_t(ply)].move) + " loses " +
-                   score_text(a.moves[size_t(ply)].loss).substr(1);
+                score_text(a.moves[size_t(ply)].loss).substr(1);
             if (a.moves[size_t(ply)].judgement != Judgement::NONE)
                 out += std::string(" (") + judgement_name(a.moves[size_t(ply)].judgement) + ")";
             if (!before.best.is_none()) out += "; better " + pgn_move_text(before.best);

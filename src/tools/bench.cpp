@@ -148,10 +148,15 @@ BenchAnswer read_answer(LineQueue& lines, const Position& root, std::ostream& ou
             continue;
         }
         for (size_t i = 1; i + 1 < w.size(); ++i) {
-            auto number = [&](size_t at) { return parse_integer(w[at], INT64_MIN / 2, INT64_MAX / 2, Sign::MINUS).value_or(0); };
-            if (w[i] == "depth") a.depth = int(number(i + 1));
-            else if (w[i] == "nodes") a.nodes = uint64_t(number(i + 1));
-            else if (w[i] == "score" && i + 2 < w.size()) a.score = searcher_score(w[i + 1], number(i + 2));
+            auto number = [&](size_t at) {
+                return parse_integer(w[at], INT64_MIN / 2, INT64_MAX / 2, Sign::MINUS).value_or(0);
+            };
+            if (w[i] == "depth")
+                a.depth = int(number(i + 1));
+            else if (w[i] == "nodes")
+                a.nodes = uint64_t(number(i + 1));
+            else if (w[i] == "score" && i + 2 < w.size())
+                a.score = searcher_score(w[i + 1], number(i + 2));
         }
     }
 }
@@ -195,8 +200,8 @@ uint64_t run_bench(int depth, std::ostream& out, int threads, const std::string&
         session->handle_line(command);
         const BenchAnswer a = read_answer(lines, root, out);
         total += a.nodes;
-        out << "position " << index << " depth " << a.depth << " nodes " << a.nodes << " score " << a.score
-            << " best " << a.best << "\n";
+        out << "position " << index << " depth " << a.depth << " nodes " << a.nodes << " score " << a.score << " best "
+            << a.best << "\n";
     }
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     session.reset();  // joins the search thread before `lines` goes

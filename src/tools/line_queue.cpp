@@ -26,7 +26,8 @@ LineQueue::int_type LineQueue::overflow(int_type c) {
 std::streamsize LineQueue::xsputn(const char* s, std::streamsize n) {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        for (std::streamsize i = 0; i < n; ++i) put(s[i]);
+        for (std::streamsize i = 0; i < n; ++i)
+            put(s[i]);
     }
     arrived_.notify_all();
     return n;

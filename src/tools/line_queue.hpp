@@ -28,7 +28,7 @@ private:
 
     std::mutex mutex_;
     std::condition_variable arrived_;
-    std::string partial_;            // guarded by mutex_: the line being written
+    std::string partial_;  // guarded by mutex_: the line being written
     std::deque<std::string> lines_;  // guarded by mutex_: complete lines not yet read
 };
 

@@ -82,7 +82,7 @@ bool add_game(const TrainingGame& g, PositionSet& set, std::string& error) {
         const TrainingPly& p = g.plies[i];
         if (p.score < -SCORE_CLIP || p.score > SCORE_CLIP) {
             error = "ply " + std::to_string(i + 1) + ": score " + std::to_string(p.score) + " outside +-" +
-                    std::to_string(SCORE_CLIP);
+                std::to_string(SCORE_CLIP);
             return false;
         }
         if (p.keep) {
@@ -99,8 +99,8 @@ bool add_game(const TrainingGame& g, PositionSet& set, std::string& error) {
     return true;
 }
 
-bool load_games(const std::vector<std::string>& files, const LoadOptions& opt, Dataset& data,
-                std::string& error, std::ostream& warnings) {
+bool load_games(const std::vector<std::string>& files, const LoadOptions& opt, Dataset& data, std::string& error,
+                std::ostream& warnings) {
     data = Dataset{};
     TrainingGame g;
     std::string why;

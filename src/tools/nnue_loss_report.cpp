@@ -40,11 +40,11 @@ std::string loss_curve_svg(const std::vector<EpochLoss>& history, const std::str
     auto x = [&](int epoch) { return x0 + (x1 - x0) * epoch / last; };
 
     std::string s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(WIDTH) + "\" height=\"" + num(height) +
-                    "\" viewBox=\"0 0 " + num(WIDTH) + " " + num(height) + "\" font-family=\"sans-serif\">\n";
+        "\" viewBox=\"0 0 " + num(WIDTH) + " " + num(height) + "\" font-family=\"sans-serif\">\n";
     s += "<title>" + svg::escape(title) + "</title>\n";
     s += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n";
     s += "<text x=\"" + num(WIDTH / 2) + "\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">" + svg::escape(title) +
-         "</text>\n";
+        "</text>\n";
     s += "<g id=\"loss-panel\">\n" + svg::panel_frame(axis, x0, x1, "loss (mean squared error)");
     std::string train, validation;
     for (const EpochLoss& e : history) {
@@ -54,34 +54,35 @@ std::string loss_curve_svg(const std::vector<EpochLoss>& history, const std::str
     if (!train.empty()) train.pop_back(), validation.pop_back();
     s += "<polyline id=\"train-line\" points=\"" + train + "\" fill=\"none\" stroke=\"#08519c\" stroke-width=\"2\"/>\n";
     s += "<polyline id=\"validation-line\" points=\"" + validation +
-         "\" fill=\"none\" stroke=\"#cb181d\" stroke-width=\"2\"/>\n";
+        "\" fill=\"none\" stroke=\"#cb181d\" stroke-width=\"2\"/>\n";
     auto best = std::min_element(history.begin(), history.end(),
                                  [](const EpochLoss& a, const EpochLoss& b) { return a.validation < b.validation; });
     if (best != history.end())
         s += "<circle id=\"best-epoch\" cx=\"" + num(x(best->epoch)) + "\" cy=\"" + num(axis.y(best->validation)) +
-             "\" r=\"5\" fill=\"none\" stroke=\"#cb181d\" stroke-width=\"2\"><title>lowest validation loss: epoch " +
-             std::to_string(best->epoch) + "</title></circle>\n";
+            "\" r=\"5\" fill=\"none\" stroke=\"#cb181d\" stroke-width=\"2\"><title>lowest validation loss: epoch " +
+            std::to_string(best->epoch) + "</title></circle>\n";
     for (const EpochLoss& e : history) {
-        s += "<circle cx=\"" + num(x(e.epoch)) + "\" cy=\"" + num(axis.y(e.train)) + "\" r=\"2.5\" fill=\"#08519c\"/>\n";
+        s +=
+            "<circle cx=\"" + num(x(e.epoch)) + "\" cy=\"" + num(axis.y(e.train)) + "\" r=\"2.5\" fill=\"#08519c\"/>\n";
         s += "<circle cx=\"" + num(x(e.epoch)) + "\" cy=\"" + num(axis.y(e.validation)) +
-             "\" r=\"2.5\" fill=\"#cb181d\"/>\n";
+            "\" r=\"2.5\" fill=\"#cb181d\"/>\n";
     }
     // Legend, under the panel on the right (inside it, it would hide a curve).
     const double lx = x1 - 190, ly = TOP + PANEL + 32;
     s += "<line x1=\"" + num(lx) + "\" y1=\"" + num(ly) + "\" x2=\"" + num(lx + 24) + "\" y2=\"" + num(ly) +
-         "\" stroke=\"#08519c\" stroke-width=\"2\"/><text x=\"" + num(lx + 30) + "\" y=\"" + num(ly + 4) +
-         "\" font-size=\"12\">training</text>\n";
+        "\" stroke=\"#08519c\" stroke-width=\"2\"/><text x=\"" + num(lx + 30) + "\" y=\"" + num(ly + 4) +
+        "\" font-size=\"12\">training</text>\n";
     s += "<line x1=\"" + num(lx + 95) + "\" y1=\"" + num(ly) + "\" x2=\"" + num(lx + 119) + "\" y2=\"" + num(ly) +
-         "\" stroke=\"#cb181d\" stroke-width=\"2\"/><text x=\"" + num(lx + 125) + "\" y=\"" + num(ly + 4) +
-         "\" font-size=\"12\">validation</text>\n";
+        "\" stroke=\"#cb181d\" stroke-width=\"2\"/><text x=\"" + num(lx + 125) + "\" y=\"" + num(ly + 4) +
+        "\" font-size=\"12\">validation</text>\n";
     s += "</g>\n";
     const double bottom = TOP + PANEL;
     const int estep = std::max(1, int(svg::nice_step(last, 10)));
     for (int e = 0; e <= last; e += estep)
         s += "<text x=\"" + num(x(e)) + "\" y=\"" + num(bottom + 16) + "\" text-anchor=\"middle\" font-size=\"11\">" +
-             std::to_string(e) + "</text>\n";
+            std::to_string(e) + "</text>\n";
     s += "<text x=\"" + num((x0 + x1) / 2) + "\" y=\"" + num(bottom + 36) +
-         "\" text-anchor=\"middle\" font-size=\"12\">epoch</text>\n";
+        "\" text-anchor=\"middle\" font-size=\"12\">epoch</text>\n";
     s += "</svg>\n";
     return s;
 }

@@ -8,13 +8,19 @@
 namespace shishi::nnue_train {
 
 Model::Model(int features_, int hidden_)
-    : features(features_), hidden(hidden_), w1(size_t(features_) * size_t(hidden_)), b1(size_t(hidden_)),
+    : features(features_),
+      hidden(hidden_),
+      w1(size_t(features_) * size_t(hidden_)),
+      b1(size_t(hidden_)),
       w2(2 * size_t(hidden_)) {}
 
 void clip_weights(Model& m) {
-    for (float& w : m.w1) w = std::clamp(w, -L1_CLIP, L1_CLIP);
-    for (float& w : m.b1) w = std::clamp(w, -L1_CLIP, L1_CLIP);
-    for (float& w : m.w2) w = std::clamp(w, -OUT_CLIP, OUT_CLIP);
+    for (float& w : m.w1)
+        w = std::clamp(w, -L1_CLIP, L1_CLIP);
+    for (float& w : m.b1)
+        w = std::clamp(w, -L1_CLIP, L1_CLIP);
+    for (float& w : m.w2)
+        w = std::clamp(w, -OUT_CLIP, OUT_CLIP);
 }
 
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
@@ -31,7 +37,8 @@ void accumulate(const Model& m, const uint16_t* f, int n, float* acc) {
     std::copy(m.b1.begin(), m.b1.end(), acc);
     for (int i = 0; i < n; ++i) {
         const float* r = m.row(f[i]);
-        for (int j = 0; j < h; ++j) acc[j] += r[j];
+        for (int j = 0; j < h; ++j)
+            acc[j] += r[j];
     }
 }
 
@@ -56,7 +63,10 @@ double forward(const Model& m, const Sample& x, float* scratch) {
 }
 
 Gradients::Gradients(const Model& shape)
-    : w1(shape.w1.size()), b1(shape.b1.size()), w2(shape.w2.size()), touched(size_t(shape.features)) {}
+    : w1(shape.w1.size()),
+      b1(shape.b1.size()),
+      w2(shape.w2.size()),
+      touched(size_t(shape.features)) {}
 
 float* Gradients::row(int f, int hidden) {
     if (!touched[size_t(f)]) {
@@ -109,11 +119,13 @@ double add_gradient(const Model& m, const Sample& x, double target, const LossSe
     }
     for (int i = 0; i < x.stm_count; ++i) {
         float* r = g.row(x.stm[i], h);
-        for (int j = 0; j < h; ++j) r[j] += acc_s[j];
+        for (int j = 0; j < h; ++j)
+            r[j] += acc_s[j];
     }
     for (int i = 0; i < x.nstm_count; ++i) {
         float* r = g.row(x.nstm[i], h);
-        for (int j = 0; j < h; ++j) r[j] += acc_n[j];
+        for (int j = 0; j < h; ++j)
+            r[j] += acc_n[j];
     }
     g.loss_sum += loss;
     return loss;

@@ -17,7 +17,8 @@ nnue::NetworkWeights material_network() {
     using namespace nnue;
     std::array<int, KIND_NB> initial{};
     const Position start = Position::start();
-    for (int i = 0; i < start.piece_count(WHITE); ++i) ++initial[kind_of(start.piece_on(start.piece_square(WHITE, i)))];
+    for (int i = 0; i < start.piece_count(WHITE); ++i)
+        ++initial[kind_of(start.piece_on(start.piece_square(WHITE, i)))];
     std::array<int, KIND_NB> most = initial;
     for (int k = 1; k < KIND_NB; ++k)
         if (can_promote(Kind(k))) most[kind_info(Kind(k)).promotes_to] += initial[k];

@@ -18,10 +18,13 @@ QuantizedNet quantize(const Model& m) {
     q.features = m.features;
     q.hidden = m.hidden;
     q.b1.reserve(m.b1.size());
-    for (float w : m.b1) q.b1.push_back(q16(w, nnue::QA));
+    for (float w : m.b1)
+        q.b1.push_back(q16(w, nnue::QA));
     q.w1.reserve(m.w1.size());
-    for (float w : m.w1) q.w1.push_back(q16(w, nnue::QA));
-    for (float w : m.w2) q.w2.push_back(q16(w, nnue::QB));
+    for (float w : m.w1)
+        q.w1.push_back(q16(w, nnue::QA));
+    for (float w : m.w2)
+        q.w2.push_back(q16(w, nnue::QB));
     q.b2 = int32_t(std::lround(double(m.b2) * nnue::QA * nnue::QB));
     return q;
 }
@@ -32,12 +35,14 @@ int quantized_cp(const QuantizedNet& q, const Sample& x) {
     auto accumulate = [&](const uint16_t* f, int n, int16_t* a) {
         std::copy(q.b1.begin(), q.b1.end(), a);
         for (int i = 0; i < n; ++i)
-            for (int j = 0; j < h; ++j) a[j] = int16_t(a[j] + q.w1[size_t(f[i]) * size_t(h) + size_t(j)]);
+            for (int j = 0; j < h; ++j)
+                a[j] = int16_t(a[j] + q.w1[size_t(f[i]) * size_t(h) + size_t(j)]);
     };
     accumulate(x.stm, x.stm_count, acc.data());
     accumulate(x.nstm, x.nstm_count, acc.data() + h);
     int32_t out = q.b2;
-    for (int j = 0; j < 2 * h; ++j) out += std::clamp<int32_t>(acc[size_t(j)], 0, nnue::QA) * q.w2[size_t(j)];
+    for (int j = 0; j < 2 * h; ++j)
+        out += std::clamp<int32_t>(acc[size_t(j)], 0, nnue::QA) * q.w2[size_t(j)];
     return int(int64_t(out) * nnue::SCALE / (nnue::QA * nnue::QB));
 }
 

@@ -31,9 +31,11 @@ void parallel(int n, F&& f) {
     }
     std::vector<std::thread> pool;
     pool.reserve(size_t(n - 1));
-    for (int t = 1; t < n; ++t) pool.emplace_back([&f, t] { f(t); });
+    for (int t = 1; t < n; ++t)
+        pool.emplace_back([&f, t] { f(t); });
     f(0);
-    for (std::thread& th : pool) th.join();
+    for (std::thread& th : pool)
+        th.join();
 }
 
 // The part [lo, hi) of count items that worker t of n takes.
@@ -107,7 +109,8 @@ uint64_t fnv1a64(const char* p, size_t n) {
 Sample sample_of(const PositionSet& set, size_t i, uint16_t* nstm) {
     const uint16_t* f = set.features.data() + set.offset[i];
     const int n = int(set.offset[i + 1] - set.offset[i]);
-    for (int j = 0; j < n; ++j) nstm[j] = uint16_t(mirror_feature(f[j]));
+    for (int j = 0; j < n; ++j)
+        nstm[j] = uint16_t(mirror_feature(f[j]));
     return Sample{f, n, nstm, n};
 }
 
@@ -132,12 +135,13 @@ double mean_loss(const Model& m, const PositionSet& set, const LossSettings& s, 
         const auto [lo, hi] = share(set.size(), t, threads);
         double sum = 0;
         for (size_t i = lo; i < hi; ++i)
-            sum += loss_of(m, sample_of(set, i, nstm), target_of(set.score[i], result_of(set, i), s), s,
-                           scratch.data());
+            sum +=
+                loss_of(m, sample_of(set, i, nstm), target_of(set.score[i], result_of(set, i), s), s, scratch.data());
         sums[size_t(t)] = sum;
     });
     double total = 0;
-    for (double v : sums) total += v;
+    for (double v : sums)
+        total += v;
     return total / double(set.size());
 }
 
@@ -145,16 +149,21 @@ Model initial_model(int features, int hidden, Init init, uint64_t seed) {
     Model m(features, hidden);
     std::mt19937_64 rng(seed);
     std::uniform_real_distribution<float> first(-1.0f / std::sqrt(float(features)), 1.0f / std::sqrt(float(features)));
-    std::uniform_real_distribution<float> out(-1.0f / std::sqrt(float(2 * hidden)), 1.0f / std::sqrt(float(2 * hidden)));
-    for (float& w : m.w1) w = first(rng);
-    for (float& w : m.b1) w = 0.5f;
-    for (float& w : m.w2) w = out(rng);
+    std::uniform_real_distribution<float> out(-1.0f / std::sqrt(float(2 * hidden)),
+                                              1.0f / std::sqrt(float(2 * hidden)));
+    for (float& w : m.w1)
+        w = first(rng);
+    for (float& w : m.b1)
+        w = 0.5f;
+    for (float& w : m.w2)
+        w = out(rng);
     if (init == Init::MATERIAL && features == nnue::FEATURES && hidden >= MATERIAL_UNITS) {
         // Units 0..31: 0.5 + (our material - theirs) / span_j in both perspectives, read with
         // opposite signs, so that out * SCALE is the material balance in centipawns. The spans
         // differ from unit to unit and a little noise is added, so that the units are no clones:
         // clones would get the same gradient for ever, and round the same way when quantised.
-        std::uniform_real_distribution<float> noise(-0.1f / std::sqrt(float(features)), 0.1f / std::sqrt(float(features)));
+        std::uniform_real_distribution<float> noise(-0.1f / std::sqrt(float(features)),
+                                                    0.1f / std::sqrt(float(features)));
         for (int j = 0; j < MATERIAL_UNITS; ++j) {
             const double span = MATERIAL_SPAN * (0.75 + 0.5 * j / MATERIAL_UNITS);
             for (int f = 0; f < features; ++f) {
@@ -193,7 +202,8 @@ double Trainer::validation_loss() const {
 void Trainer::step(const std::vector<uint32_t>& order, size_t first, size_t count) {
     const int n = std::max(1, settings_.threads);
     const int h = model_.hidden;
-    while (int(grads_.size()) < n) grads_.emplace_back(model_);
+    while (int(grads_.size()) < n)
+        grads_.emplace_back(model_);
     parallel(n, [&](int t) {
         std::vector<float> scratch(2 * static_cast<size_t>(h));
         uint16_t nstm[nnue::MAX_ACTIVE];
@@ -202,8 +212,7 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t first, size_t coun
         for (size_t i = first + lo; i < first + hi; ++i) {
             const size_t p = order[i];
             add_gradient(model_, sample_of(data_.train, p, nstm),
-                         target_of(data_.train.score[p], result_of(data_.train, p), loss_), loss_, g,
-                         scratch.data());
+                         target_of(data_.train.score[p], result_of(data_.train, p), loss_), loss_, g, scratch.data());
         }
     });
     ++steps_;
@@ -229,7 +238,8 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t first, size_t coun
             std::fill(g.begin(), g.end(), 0.0f);
             for (const Gradients& part : grads_)
                 if (part.touched[size_t(rows[r])])
-                    for (int j = 0; j < h; ++j) g[size_t(j)] += part.w1[base + size_t(j)];
+                    for (int j = 0; j < h; ++j)
+                        g[size_t(j)] += part.w1[base + size_t(j)];
             for (int j = 0; j < h; ++j) {
                 const size_t k = base + size_t(j);
                 model_.w1[k] = std::clamp(adam(model_.w1[k], g[size_t(j)] * scale, m_w1_[k], v_w1_[k], lr, c1, c2),
@@ -239,13 +249,15 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t first, size_t coun
     });
     for (int j = 0; j < h; ++j) {
         float g = 0;
-        for (const Gradients& part : grads_) g += part.b1[size_t(j)];
-        model_.b1[size_t(j)] = std::clamp(adam(model_.b1[size_t(j)], g * scale, m_b1_[size_t(j)], v_b1_[size_t(j)], lr, c1, c2),
-                                          -L1_CLIP, L1_CLIP);
+        for (const Gradients& part : grads_)
+            g += part.b1[size_t(j)];
+        model_.b1[size_t(j)] = std::clamp(
+            adam(model_.b1[size_t(j)], g * scale, m_b1_[size_t(j)], v_b1_[size_t(j)], lr, c1, c2), -L1_CLIP, L1_CLIP);
     }
     for (size_t j = 0; j < model_.w2.size(); ++j) {
         float g = 0;
-        for (const Gradients& part : grads_) g += part.w2[j];
+        for (const Gradients& part : grads_)
+            g += part.w2[j];
         model_.w2[j] = std::clamp(adam(model_.w2[j], g * scale, m_w2_[j], v_w2_[j], lr, c1, c2), -OUT_CLIP, OUT_CLIP);
     }
     double gb = 0, loss = 0;
@@ -270,7 +282,8 @@ bool Trainer::run(const Hooks& hooks, std::ostream& log) {
     while (epoch_ < settings_.epochs) {
         // The epoch's order depends only on the seed and the epoch: a resumed run repeats it.
         std::vector<uint32_t> order(train.size());
-        for (size_t i = 0; i < order.size(); ++i) order[i] = uint32_t(i);
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = uint32_t(i);
         std::mt19937_64 rng(settings_.seed * 0x9E3779B97F4A7C15ull + uint64_t(epoch_) + 1);
         std::shuffle(order.begin(), order.end(), rng);
         auto start = Clock::now();
@@ -299,8 +312,8 @@ bool Trainer::run(const Hooks& hooks, std::ostream& log) {
                 const double done = double(std::min(size_t(batch_) * batch, train.size()));
                 log << "epoch " << epoch_ + 1 << ": " << int(100 * done / double(train.size())) << "%, train loss "
                     << epoch_loss_ / done << ", "
-                    << long(double(batch_ - first_batch) * double(batch) / std::max(seconds, 1e-9))
-                    << " positions/s" << std::endl;
+                    << long(double(batch_ - first_batch) * double(batch) / std::max(seconds, 1e-9)) << " positions/s"
+                    << std::endl;
             }
         }
         const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -313,9 +326,9 @@ bool Trainer::run(const Hooks& hooks, std::ostream& log) {
         e.seconds = epoch_seconds_ + seconds;
         const bool improved = e.validation < best_;
         log << "epoch " << e.epoch << "/" << settings_.epochs << ": train loss " << e.train << ", validation loss "
-            << e.validation << (improved ? " (best)" : "") << ", "
-            << long(trained / std::max(seconds, 1e-9)) << " positions/s (" << long(trained / std::max(cpu_seconds, 1e-9))
-            << " per CPU second), " << long(e.seconds) << " s" << std::endl;
+            << e.validation << (improved ? " (best)" : "") << ", " << long(trained / std::max(seconds, 1e-9))
+            << " positions/s (" << long(trained / std::max(cpu_seconds, 1e-9)) << " per CPU second), "
+            << long(e.seconds) << " s" << std::endl;
         history_.push_back(e);
         ++epoch_;
         batch_ = 0;

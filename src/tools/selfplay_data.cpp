@@ -79,13 +79,14 @@ Move listed_form(const Position& pos, Move m) {
 
 uint64_t SelfplayOptions::identity() const {
     uint64_t h = fold(0x5348495348494744ull, seed);
-    for (uint64_t v : {nodes, uint64_t(depth), uint64_t(random_plies),
-                       uint64_t(max_plies), uint64_t(adjudicate_cp), uint64_t(adjudicate_plies),
-                       uint64_t(min_ply), uint64_t(rules), uint64_t(openings.size()), evaluation})
+    for (uint64_t v :
+         {nodes, uint64_t(depth), uint64_t(random_plies), uint64_t(max_plies), uint64_t(adjudicate_cp),
+          uint64_t(adjudicate_plies), uint64_t(min_ply), uint64_t(rules), uint64_t(openings.size()), evaluation})
         h = fold(h, v);
     for (const auto& line : openings)
         for (const std::string& m : line)
-            for (char c : m) h = fold(h, uint64_t(uint8_t(c)));
+            for (char c : m)
+                h = fold(h, uint64_t(uint8_t(c)));
     return h;
 }
 
@@ -96,9 +97,7 @@ int SelfplayOptions::game_index(int i) const {
     return g < games ? int(g) : -1;
 }
 
-int SelfplayOptions::shard_games() const {
-    return games / shards + (shard - 1 < games % shards ? 1 : 0);
-}
+int SelfplayOptions::shard_games() const { return games / shards + (shard - 1 < games % shards ? 1 : 0); }
 
 bool play_training_game(Searcher& searcher, const SelfplayOptions& opt, int g, TrainingGame& out,
                         const std::function<bool()>& stopped) {
@@ -130,13 +129,13 @@ bool play_training_game(Searcher& searcher, const SelfplayOptions& opt, int g, T
         const Color us = pos.side_to_move();
         const SearchResult r = searcher.search(pos, limits);
         if (stopped && stopped()) return false;  // a stopped search's move is not its choice
-        if (r.best.is_none()) break;             // no legal move: Game::status says how it ends
+        if (r.best.is_none()) break;  // no legal move: Game::status says how it ends
         const Move best = listed_form(pos, r.best);
         TrainingPly ply;
         ply.move = best;
         ply.score = int16_t(std::clamp(r.score, -SCORE_CLIP, SCORE_CLIP));
         ply.keep = game.plies() >= opt.min_ply && !is_mate_score(r.score) && !pos.is_capture(best) &&
-                   !in_check(pos, us) && !in_check(pos, ~us);
+            !in_check(pos, us) && !in_check(pos, ~us);
         out.plies.push_back(ply);
         if (out.plies.size() >= 65535) break;
 

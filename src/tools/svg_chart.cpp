@@ -15,11 +15,16 @@ std::string num(double v) {
 std::string escape(const std::string& s) {
     std::string out;
     for (char c : s) {
-        if (c == '<') out += "&lt;";
-        else if (c == '>') out += "&gt;";
-        else if (c == '&') out += "&amp;";
-        else if (c == '"') out += "&quot;";
-        else out += c;
+        if (c == '<')
+            out += "&lt;";
+        else if (c == '>')
+            out += "&gt;";
+        else if (c == '&')
+            out += "&amp;";
+        else if (c == '"')
+            out += "&quot;";
+        else
+            out += c;
     }
     return out;
 }
@@ -39,19 +44,19 @@ double Axis::y(double v) const {
 
 std::string panel_frame(const Axis& a, double x0, double x1, const std::string& label) {
     std::string s = "<rect x=\"" + num(x0) + "\" y=\"" + num(a.top) + "\" width=\"" + num(x1 - x0) + "\" height=\"" +
-                    num(a.height) + "\" fill=\"#fcfcfc\" stroke=\"#444\"/>\n";
+        num(a.height) + "\" fill=\"#fcfcfc\" stroke=\"#444\"/>\n";
     double step = nice_step(a.hi - a.lo, 6);
     for (double v = std::ceil(a.lo / step) * step; v <= a.hi + 1e-9; v += step) {
         double y = a.y(v);
         s += "<line x1=\"" + num(x0) + "\" y1=\"" + num(y) + "\" x2=\"" + num(x1) + "\" y2=\"" + num(y) +
-             "\" stroke=\"#ddd\"/>\n";
+            "\" stroke=\"#ddd\"/>\n";
         char text[32];
         std::snprintf(text, sizeof text, "%g", std::abs(v) < 1e-9 ? 0.0 : v);
-        s += "<text x=\"" + num(x0 - 6) + "\" y=\"" + num(y + 4) + "\" text-anchor=\"end\" font-size=\"11\">" +
-             text + "</text>\n";
+        s += "<text x=\"" + num(x0 - 6) + "\" y=\"" + num(y + 4) + "\" text-anchor=\"end\" font-size=\"11\">" + text +
+            "</text>\n";
     }
     s += "<text x=\"16\" y=\"" + num(a.top + a.height / 2) + "\" font-size=\"12\" transform=\"rotate(-90 16 " +
-         num(a.top + a.height / 2) + ")\" text-anchor=\"middle\">" + label + "</text>\n";
+        num(a.top + a.height / 2) + ")\" text-anchor=\"middle\">" + label + "</text>\n";
     return s;
 }
 

@@ -26,13 +26,15 @@ uint32_t fnv1a32(const std::string& bytes) {
 
 template <typename T>
 void put(std::string& s, T v) {
-    for (size_t i = 0; i < sizeof(T); ++i) s.push_back(char(uint64_t(v) >> (8 * i) & 0xFF));
+    for (size_t i = 0; i < sizeof(T); ++i)
+        s.push_back(char(uint64_t(v) >> (8 * i) & 0xFF));
 }
 
 template <typename T>
 T get(const std::string& s, size_t& at) {
     uint64_t v = 0;
-    for (size_t i = 0; i < sizeof(T); ++i) v |= uint64_t(uint8_t(s[at + i])) << (8 * i);
+    for (size_t i = 0; i < sizeof(T); ++i)
+        v |= uint64_t(uint8_t(s[at + i])) << (8 * i);
     at += sizeof(T);
     return T(v);
 }

@@ -33,7 +33,7 @@ int capture_search(Position& pos, int alpha, int beta, int depth_left) {
     for (int i = 0; i < list.size(); ++i) {
         const Move m = list[i];
         gain[i] = piece_value(kind_of(pos.piece_on(m.to()))) +
-                  (m.is_double() ? piece_value(kind_of(pos.piece_on(m.mid()))) : 0);
+            (m.is_double() ? piece_value(kind_of(pos.piece_on(m.mid()))) : 0);
     }
     for (int i = 0; i < list.size(); ++i) {
         int best = i;
@@ -44,9 +44,8 @@ int capture_search(Position& pos, int alpha, int beta, int depth_left) {
         const Move m = list[i];
         pos.make(m);
         // Taking the last royal ends the game: no need to look further.
-        const int score = pos.royal_count(pos.side_to_move()) == 0
-                              ? 100000
-                              : -capture_search(pos, -beta, -alpha, depth_left - 1);
+        const int score =
+            pos.royal_count(pos.side_to_move()) == 0 ? 100000 : -capture_search(pos, -beta, -alpha, depth_left - 1);
         pos.unmake();
         if (score >= beta) return score;
         if (score > alpha) alpha = score;
@@ -63,8 +62,7 @@ std::vector<std::string> quiet_training_lines(const record::Record& game, const 
     label << *result;
     bool last_was_capture = false;
     for (size_t ply = 0; ply < game.plies.size() && int(ply) < opt.max_plies; ++ply) {
-        if (int(ply) >= opt.skip_plies && !last_was_capture && !in_check(pos, WHITE) &&
-            !in_check(pos, BLACK)) {
+        if (int(ply) >= opt.skip_plies && !last_was_capture && !in_check(pos, WHITE) && !in_check(pos, BLACK)) {
             const int stand = evaluate(pos);
             if (capture_search(pos, -100000, 100000, 4) == stand)
                 lines.push_back(to_xboard_fen(pos) + " | " + label.str());

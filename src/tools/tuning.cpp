@@ -48,9 +48,8 @@ double fit_scale(const std::vector<TuningSample>& samples) {
     return golden_section_minimum([&](double k) { return tuning_error(samples, k); }, 50, 2000, 1);
 }
 
-EvalParams tune_weights(const std::vector<TuningSample>& train,
-                        const std::vector<TuningSample>& validation, double k, int passes,
-                        std::ostream& log, const std::function<bool()>& stopped) {
+EvalParams tune_weights(const std::vector<TuningSample>& train, const std::vector<TuningSample>& validation, double k,
+                        int passes, std::ostream& log, const std::function<bool()>& stopped) {
     EvalParams current = eval_params();
     double train_error = tuning_error(train, k);
     // Early stopping: the result is the table with the lowest held-out error seen after a pass

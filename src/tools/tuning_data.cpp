@@ -57,7 +57,8 @@ TuningData read_tuning_data(std::istream& in, std::ostream& warnings) {
 }
 
 void write_eval_params(std::ostream& out, const EvalParams& p) {
-    for (int i = 0; i < EVAL_PARAM_NB; ++i) out << EVAL_PARAM_INFO[i].name << ' ' << p[i] << '\n';
+    for (int i = 0; i < EVAL_PARAM_NB; ++i)
+        out << EVAL_PARAM_INFO[i].name << ' ' << p[i] << '\n';
 }
 
 }  // namespace shishi

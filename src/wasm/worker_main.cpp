@@ -25,7 +25,12 @@ void emit(std::string_view text) {
 #ifdef __EMSCRIPTEN_PTHREADS__
     // A search thread's line goes to the thread that owns the listeners, in order.
     char* copy = strdup(line.c_str());
-    MAIN_THREAD_ASYNC_EM_ASM({ Module["__shishiEmit"](UTF8ToString($0)); _free($0); }, copy);
+    MAIN_THREAD_ASYNC_EM_ASM(
+        {
+            Module["__shishiEmit"](UTF8ToString($0));
+            _free($0);
+        },
+        copy);
 #else
     EM_ASM({ Module["__shishiEmit"](UTF8ToString($0)); }, line.c_str());
 #endif
@@ -34,9 +39,7 @@ void emit(std::string_view text) {
 #ifndef __EMSCRIPTEN_PTHREADS__
 // Lets the event loop run (the worker's onmessage queues what was posted) and comes back as
 // soon as it has: a MessageChannel (or node's setImmediate) is not throttled like setTimeout.
-EM_JS(void, yield_to_events, (), {
-    Asyncify.handleSleep(function(wakeUp) { Module["__shishiYield"](wakeUp); });
-});
+EM_JS(void, yield_to_events, (), { Asyncify.handleSleep(function(wakeUp) { Module["__shishiYield"](wakeUp); }); });
 // The lines posted since the last call, joined by '\n', in memory the caller frees; 0 if none.
 EM_JS(char*, take_posted_lines, (), { return Module["__shishiTake"](); });
 

@@ -168,7 +168,8 @@ TEST_CASE("every command answers --help with its usage and exit 0", "[cli]") {
     // Every option the record commands take is in their --help.
     for (const char* command : {"analyze", "convert"}) {
         INFO(command);
-        CHECK(shishi_cli({command, "--help"}).out.find("--kif-style lishogi-server|lishogi-client") != std::string::npos);
+        CHECK(shishi_cli({command, "--help"}).out.find("--kif-style lishogi-server|lishogi-client") !=
+              std::string::npos);
     }
 }
 
@@ -249,7 +250,8 @@ TEST_CASE("an analysis stopped part way keeps the positions searched in full", "
     CHECK(record::summary_text(*rec, a).find("1 moves") != std::string::npos);
 }
 
-TEST_CASE("Ctrl-C during shishi analyze writes the partial annotated record and says how far it got", "[cli][analysis]") {
+TEST_CASE("Ctrl-C during shishi analyze writes the partial annotated record and says how far it got",
+          "[cli][analysis]") {
     const std::string out_path = temp_path("partial.pgn");
     std::remove(out_path.c_str());
     stream_test::LineOutput progress;

@@ -84,7 +84,8 @@ TEST_CASE("shishi perft: --rules sets any rule field on its own", "[cli][perft][
     Run book_lance = run({"perft", "1", "--sfen", LANCE_SFEN, "--rules", "book,lance-promotes-on-last-rank=true"});
     CHECK(book_lance.code == 0);
     CHECK(nodes(book_lance) == nodes(lishogi));
-    Run lishogi_no_lance = run({"perft", "1", "--sfen", LANCE_SFEN, "--rules", "lishogi,lance-promotes-on-last-rank=0"});
+    Run lishogi_no_lance =
+        run({"perft", "1", "--sfen", LANCE_SFEN, "--rules", "lishogi,lance-promotes-on-last-rank=0"});
     CHECK(lishogi_no_lance.code == 0);
     CHECK(nodes(lishogi_no_lance) == nodes(book));
     // Without a preset the fields vary the command's own default (the book for perft).

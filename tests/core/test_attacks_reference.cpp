@@ -54,10 +54,11 @@ TEST_CASE("is_attacked equals attacker_count's plain scan over random games", "[
 }
 
 TEST_CASE("is_attacked equals attacker_count's plain scan on random crowded boards", "[attacks][random]") {
-    const Kind kinds[] = {LION, PROMOTED_LION, HORNED_FALCON, SOARING_EAGLE, KIRIN, PHOENIX, QUEEN, ROOK,
-                          BISHOP, DRAGON_KING, DRAGON_HORSE, LANCE, REVERSE_CHARIOT, SIDE_MOVER,
-                          VERTICAL_MOVER, GOLD, SILVER, PAWN, GO_BETWEEN, FEROCIOUS_LEOPARD, KING,
-                          WHITE_HORSE, WHALE, FREE_BOAR, FLYING_OX, FLYING_STAG};
+    const Kind kinds[] = {
+        LION,           PROMOTED_LION, HORNED_FALCON, SOARING_EAGLE, KIRIN,      PHOENIX,           QUEEN,
+        ROOK,           BISHOP,        DRAGON_KING,   DRAGON_HORSE,  LANCE,      REVERSE_CHARIOT,   SIDE_MOVER,
+        VERTICAL_MOVER, GOLD,          SILVER,        PAWN,          GO_BETWEEN, FEROCIOUS_LEOPARD, KING,
+        WHITE_HORSE,    WHALE,         FREE_BOAR,     FLYING_OX,     FLYING_STAG};
     std::mt19937 rng(77);
     Tally tally;
     for (int trial = 0; trial < 600; ++trial) {

@@ -31,56 +31,57 @@ std::string path_text(Move m, bool rotated) {
 
 struct LoneCase {
     const char* letter;  // as written in FEN for the first player
-    int moves;           // distinct destinations from f6 on an otherwise empty board
-    bool passes;         // has Lion power somewhere, so can pass on an empty board
+    int moves;  // distinct destinations from f6 on an otherwise empty board
+    bool passes;  // has Lion power somewhere, so can pass on an empty board
 };
 
 // From f6 the rays are: forward 6, backward 5, right 6, left 5, forward-right 6, forward-left 5,
 // backward-right 5, backward-left 5 (the Kings on l1 and a12 are on none of them).
 const LoneCase LONE_CASES[] = {
-    {"K", 8, false},    // K
-    {"E", 7, false},    // FfsW: K without b
-    {"T", 7, false},    // FbsW: K without f
-    {"F", 6, false},    // FvW
-    {"G", 6, false},    // WfF
-    {"S", 5, false},    // FfW
-    {"C", 4, false},    // vWfF
-    {"I", 2, false},    // vW
-    {"P", 1, false},    // fW
-    {"L", 6, false},    // fR: 6
-    {"A", 11, false},   // vR: 6 + 5
-    {"M", 13, false},   // sR 6 + 5, vW 2
-    {"V", 13, false},   // vR 6 + 5, sW 2
-    {"B", 21, false},   // 6 + 5 + 5 + 5
-    {"R", 22, false},   // 6 + 5 + 6 + 5
-    {"H", 25, false},   // B 21 + W 4
-    {"D", 26, false},   // R 22 + F 4
-    {"O", 8, false},    // F 4 + D 4
-    {"X", 8, false},    // W 4 + A 4
-    {"Q", 43, false},   // R 22 + B 21
-    {"N", 24, true},    // the 5x5 area
-    {"+E", 8, false},   // Prince: K
+    {"K", 8, false},  // K
+    {"E", 7, false},  // FfsW: K without b
+    {"T", 7, false},  // FbsW: K without f
+    {"F", 6, false},  // FvW
+    {"G", 6, false},  // WfF
+    {"S", 5, false},  // FfW
+    {"C", 4, false},  // vWfF
+    {"I", 2, false},  // vW
+    {"P", 1, false},  // fW
+    {"L", 6, false},  // fR: 6
+    {"A", 11, false},  // vR: 6 + 5
+    {"M", 13, false},  // sR 6 + 5, vW 2
+    {"V", 13, false},  // vR 6 + 5, sW 2
+    {"B", 21, false},  // 6 + 5 + 5 + 5
+    {"R", 22, false},  // 6 + 5 + 6 + 5
+    {"H", 25, false},  // B 21 + W 4
+    {"D", 26, false},  // R 22 + F 4
+    {"O", 8, false},  // F 4 + D 4
+    {"X", 8, false},  // W 4 + A 4
+    {"Q", 43, false},  // R 22 + B 21
+    {"N", 24, true},  // the 5x5 area
+    {"+E", 8, false},  // Prince: K
     {"+T", 17, false},  // Flying Stag KvR: vR 11 + 6 other King steps
     {"+F", 21, false},  // Bishop
     {"+G", 22, false},  // Rook
     {"+S", 13, false},  // Vertical Mover
     {"+C", 13, false},  // Side Mover
-    {"+I", 7, false},   // Drunk Elephant
-    {"+P", 6, false},   // Gold
+    {"+I", 7, false},  // Drunk Elephant
+    {"+P", 6, false},  // Gold
     {"+L", 22, false},  // White Horse vRfB: 11 + 6 + 5
     {"+A", 21, false},  // Whale vRbB: 11 + 5 + 5
     {"+M", 32, false},  // Free Boar BsR: 21 + 11
     {"+V", 32, false},  // Flying Ox BvR: 21 + 11
     {"+B", 25, false},  // Dragon Horse
     {"+R", 26, false},  // Dragon King
-    {"+H", 39, true},   // Horned Falcon: B 21 + sR 11 + bR 5 + forward step and jump 2
-    {"+D", 36, true},   // Soaring Eagle: R 22 + bB 10 + two forward diagonals x (step, jump)
-    {"+O", 24, true},   // Lion
+    {"+H", 39, true},  // Horned Falcon: B 21 + sR 11 + bR 5 + forward step and jump 2
+    {"+D", 36, true},  // Soaring Eagle: R 22 + bB 10 + two forward diagonals x (step, jump)
+    {"+O", 24, true},  // Lion
     {"+X", 43, false},  // Queen
 };
 
 std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : s)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
     return s;
 }
 
@@ -144,7 +145,7 @@ TEST_CASE("sliders stop at the first piece and capture only enemies", "[movegen]
 
 TEST_CASE("jumping pieces jump over pieces of either side", "[movegen][pieces]") {
     Position kirin = board(std::string(KINGS) + "Of6 Pf7 pf8 Pd6 pe6");
-    CHECK(legal(kirin, "f6f8"));   // jumps its own Pawn and captures
+    CHECK(legal(kirin, "f6f8"));  // jumps its own Pawn and captures
     CHECK(legal(kirin, "f6d6") == false);  // own piece on the landing square
     CHECK(!legal(kirin, "f6f7"));  // Kirin has no orthogonal step
     Position phoenix = board(std::string(KINGS) + "Xf6 Pg7 Eh8");
@@ -162,7 +163,8 @@ TEST_CASE("Lion leaps to the whole 5x5 area, over pieces", "[movegen][lion]") {
     Position pos = board(std::string(KINGS) + "Nf6 Pe7 Pf7 Pg7 Pe6 Pg6 Pe5 Pf5 Pg5");
     auto from = moves_from(pos, sq("f6"));
     CHECK(from.size() == 16);
-    for (const char* t : {"d4", "e4", "f4", "g4", "h4", "d5", "h5", "d6", "h6", "d7", "h7", "d8", "e8", "f8", "g8", "h8"})
+    for (const char* t :
+         {"d4", "e4", "f4", "g4", "h4", "d5", "h5", "d6", "h6", "d7", "h7", "d8", "e8", "f8", "g8", "h8"})
         CHECK(from.count(std::string("f6") + t) == 1);
     CHECK(!has_pass(pos));
     // Lion 16, Pawns e7 f7 g7 one step each (the others are blocked), King 3.
@@ -172,7 +174,8 @@ TEST_CASE("Lion leaps to the whole 5x5 area, over pieces", "[movegen][lion]") {
 TEST_CASE("Lion on an empty board: 24 leaps and one pass, no double moves", "[movegen][lion]") {
     Position pos = board(std::string(KINGS) + "Nf6");
     CHECK(legal_moves(pos).size() == 24 + 1 + 3);
-    for (Move m : legal_moves(pos)) CHECK(!m.is_double());
+    for (Move m : legal_moves(pos))
+        CHECK(!m.is_double());
     // A two-step path through an empty square is the leap, whichever way it is written.
     CHECK(mv(pos, "f6f7,f7f8") == mv(pos, "f6f8"));
     CHECK(mv(pos, "f6g7,g7h8") == mv(pos, "f6h8"));
@@ -219,7 +222,8 @@ TEST_CASE("igui on one victim by different pieces is one move, unless counter-st
           "[movegen][lion]") {
     auto iguis = [](const Position& pos) {
         int n = 0;
-        for (Move m : legal_moves(pos)) n += m.is_igui();
+        for (Move m : legal_moves(pos))
+            n += m.is_igui();
         return n;
     };
     // Lion and promoted Kirin next to the same Pawn: both igui leave the same position.
@@ -248,7 +252,8 @@ TEST_CASE("Lion pass: out to an empty neighbour and back, @@@@, and only when po
     CHECK(b.is_pass());
     CHECK(c.is_pass());
     int passes = 0;
-    for (Move m : legal_moves(pos)) passes += m.is_pass();
+    for (Move m : legal_moves(pos))
+        passes += m.is_pass();
     CHECK(passes == 1);  // all passes are one move
 
     const uint64_t key = pos.key();
@@ -502,9 +507,9 @@ TEST_CASE("counter-strike: after a non-Lion took a Lion, non-Lions take Lions on
     Position pos = xfen(fen_of(pieces, "w - e6 0 1"));
     REQUIRE(pos.counter_strike() == sq("e6"));
     CHECK(!legal(pos, "l6h6"));  // a Rook may not take the Lion elsewhere
-    CHECK(legal(pos, "l6i6"));   // it still moves
-    CHECK(legal(pos, "e5e6"));   // recapture on the counter-strike square
-    CHECK(legal(pos, "h4h6"));   // a Lion still may (unprotected, rule 1 only)
+    CHECK(legal(pos, "l6i6"));  // it still moves
+    CHECK(legal(pos, "e5e6"));  // recapture on the counter-strike square
+    CHECK(legal(pos, "h4h6"));  // a Lion still may (unprotected, rule 1 only)
 
     Position without = board(pieces);
     CHECK(legal(without, "l6h6"));
@@ -531,8 +536,8 @@ TEST_CASE("counter-strike state is set by a non-Lion taking a Lion and lasts one
     pos.make(mv(pos, "f8f10+"));
     CHECK(pos.counter_strike() == sq("f10"));
     CHECK(kind_of(pos.piece_on(sq("f10"))) == PROMOTED_LION);
-    CHECK(legal(pos, "f11f10"));   // recapture on the square
-    CHECK(!legal(pos, "c5c4"));    // the other Lion is safe from non-Lions
+    CHECK(legal(pos, "f11f10"));  // recapture on the square
+    CHECK(!legal(pos, "c5c4"));  // the other Lion is safe from non-Lions
     pos.make(mv(pos, "a12b12"));
     CHECK(pos.counter_strike() == NO_SQUARE);
     pos.make(mv(pos, "l2l3"));
@@ -610,7 +615,8 @@ TEST_CASE("Pawn promotes on the last rank, also without capture from inside the 
     CHECK(moves_from(black, sq("g2")) == std::multiset<std::string>{"g2g1", "g2g1+"});
 }
 
-TEST_CASE("no Lance exception: a Lance inside the zone moving to the last rank cannot promote", "[movegen][promotion]") {
+TEST_CASE("no Lance exception: a Lance inside the zone moving to the last rank cannot promote",
+          "[movegen][promotion]") {
     Position inside = board(std::string(KINGS) + "Lf10");
     CHECK(moves_from(inside, sq("f10")) == std::multiset<std::string>{"f10f11", "f10f12"});
     Position entering = board(std::string(KINGS) + "Lf8");
@@ -696,28 +702,37 @@ void check_generator_properties(const Position& pos) {
     generate_legal(pos, all);
     generate_captures(pos, caps);
     generate_quiets(pos, quiets);
-    for (Move m : caps) CHECK(pos.is_capture(m));
-    for (Move m : quiets) CHECK(!pos.is_capture(m));
+    for (Move m : caps)
+        CHECK(pos.is_capture(m));
+    for (Move m : quiets)
+        CHECK(!pos.is_capture(m));
     // The captures come in the order the whole list has them: move ordering breaks ties by
     // list order, so a capture generator with its own shortcuts must not reorder them.
     std::vector<uint32_t> caps_in_all, caps_alone;
     for (Move m : all)
         if (pos.is_capture(m)) caps_in_all.push_back(m.raw());
-    for (Move m : caps) caps_alone.push_back(m.raw());
+    for (Move m : caps)
+        caps_alone.push_back(m.raw());
     CHECK(caps_in_all == caps_alone);
     // The same for the quiet moves (the staged move picker breaks their ties by this order).
     std::vector<uint32_t> quiets_in_all, quiets_alone;
     for (Move m : all)
         if (!pos.is_capture(m)) quiets_in_all.push_back(m.raw());
-    for (Move m : quiets) quiets_alone.push_back(m.raw());
+    for (Move m : quiets)
+        quiets_alone.push_back(m.raw());
     CHECK(quiets_in_all == quiets_alone);
     // is_legal_quiet, which generates one piece's moves, accepts exactly the quiet non-passes.
-    for (Move m : quiets) CHECK(is_legal_quiet(pos, m) == !m.is_pass());
-    for (Move m : caps) CHECK_FALSE(is_legal_quiet(pos, m));
+    for (Move m : quiets)
+        CHECK(is_legal_quiet(pos, m) == !m.is_pass());
+    for (Move m : caps)
+        CHECK_FALSE(is_legal_quiet(pos, m));
     std::vector<uint32_t> a, b;
-    for (Move m : all) a.push_back(m.raw());
-    for (Move m : caps) b.push_back(m.raw());
-    for (Move m : quiets) b.push_back(m.raw());
+    for (Move m : all)
+        a.push_back(m.raw());
+    for (Move m : caps)
+        b.push_back(m.raw());
+    for (Move m : quiets)
+        b.push_back(m.raw());
     std::sort(a.begin(), a.end());
     std::sort(b.begin(), b.end());
     CHECK(a == b);
@@ -731,7 +746,8 @@ void check_generator_properties(const Position& pos) {
         if (m.is_double() || m.is_pass()) continue;
         const Kind k = kind_of(pos.piece_on(m.from()));
         const bool capture = pos.piece_on(m.to()) != EMPTY;
-        const bool expected = can_promote(k) && may_promote(pos.rules(), pos.side_to_move(), k, m.from(), m.to(), capture);
+        const bool expected =
+            can_promote(k) && may_promote(pos.rules(), pos.side_to_move(), k, m.from(), m.to(), capture);
         CHECK(listed(Move::normal(m.from(), m.to())));
         CHECK(listed(Move::normal(m.from(), m.to(), true)) == expected);
     }
@@ -755,7 +771,8 @@ void check_distinct_successors(Position& pos) {
 TEST_CASE("captures and quiets partition the legal moves; no move or successor twice", "[movegen][random]") {
     std::mt19937 rng(20261130);
     std::vector<Position> starts{Position::start()};
-    for (const PerftCase& c : reference_cases()) starts.push_back(sfen(c.sfen));
+    for (const PerftCase& c : reference_cases())
+        starts.push_back(sfen(c.sfen));
     for (Position& root : starts) {
         for (int game = 0; game < 2; ++game) {
             Position pos = root;
@@ -772,8 +789,7 @@ TEST_CASE("captures and quiets partition the legal moves; no move or successor t
     }
 }
 
-TEST_CASE("generate_quiet_promotions gives the promotions of generate_quiets, in its order",
-          "[movegen][random]") {
+TEST_CASE("generate_quiet_promotions gives the promotions of generate_quiets, in its order", "[movegen][random]") {
     // The move picker tries them before the other quiet moves and breaks ties by this order.
     std::mt19937 rng(20261202);
     int with_promotions = 0, last_rank = 0, total = 0;
@@ -790,14 +806,16 @@ TEST_CASE("generate_quiet_promotions gives the promotions of generate_quiets, in
                     std::vector<uint32_t> expected, got;
                     for (Move m : quiets)
                         if (m.is_promotion()) expected.push_back(m.raw());
-                    for (Move m : promotions) got.push_back(m.raw());
+                    for (Move m : promotions)
+                        got.push_back(m.raw());
                     REQUIRE(got == expected);
                     with_promotions += !expected.empty();
                     total += int(expected.size());
                     const bool white = pos.side_to_move() == WHITE;
                     auto in_zone = [&](Square s) { return white ? rank_of(s) >= BOARD_SIZE - 4 : rank_of(s) < 4; };
                     auto last = [&](Square s) { return rank_of(s) == (white ? BOARD_SIZE - 1 : 0); };
-                    for (Move m : promotions) last_rank += in_zone(m.from()) && last(m.to());
+                    for (Move m : promotions)
+                        last_rank += in_zone(m.from()) && last(m.to());
                     MoveList list;
                     generate_legal(pos, list);
                     if (list.empty()) break;
@@ -912,9 +930,7 @@ TEST_CASE("move shapes hold every direction of the piece table in exactly one gr
                 const int off = DIRECTION_OFFSET[d];
                 const uint8_t r = reach(c, Kind(k), d);
                 directions += r != REACH_NONE;
-                auto count_in = [off](const int8_t* group, int n) {
-                    return int(std::count(group, group + n, off));
-                };
+                auto count_in = [off](const int8_t* group, int n) { return int(std::count(group, group + n, off)); };
                 CHECK(count_in(shape.slide, shape.slide_count) == (r == REACH_SLIDE ? 1 : 0));
                 CHECK(count_in(shape.step, shape.step_count) == (r == REACH_STEP ? 1 : 0));
                 CHECK(count_in(shape.jump, shape.jump_count) == ((r & REACH_JUMP) ? 1 : 0));

@@ -18,7 +18,8 @@ void check_every_square(const Position& pos) {
                 REQUIRE(n.any_owned_by(c) == (n.owned_by(c) != 0));
                 // From the rows, for a square not holding a piece of c (a mover's own square).
                 const Piece x = pos.piece_on(s);
-                if (x == EMPTY || color_of(x) != c) REQUIRE(Neighbours::any_owned_by(pos.board(), s, c) == (n.owned_by(c) != 0));
+                if (x == EMPTY || color_of(x) != c)
+                    REQUIRE(Neighbours::any_owned_by(pos.board(), s, c) == (n.owned_by(c) != 0));
             }
             for (int d = 0; d < DIRECTION_NB; ++d) {
                 const Piece x = pos.piece_on(Square(s + DIRECTION_OFFSET[d]));
@@ -36,7 +37,7 @@ void check_every_square(const Position& pos) {
 }  // namespace
 
 TEST_CASE("neighbour masks match the squares, edges included", "[position]") {
-    check_every_square(Position());        // empty board: only the guard squares around it
+    check_every_square(Position());  // empty board: only the guard squares around it
     check_every_square(Position::start());
     std::mt19937 rng(141);
     for (int game = 0; game < 4; ++game) {

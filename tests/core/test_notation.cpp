@@ -12,7 +12,8 @@ namespace {
 std::string fields(const std::string& text, int n) {
     std::istringstream in(text);
     std::string out, w;
-    for (int i = 0; i < n && in >> w; ++i) out += (i ? " " : "") + w;
+    for (int i = 0; i < n && in >> w; ++i)
+        out += (i ? " " : "") + w;
     return out;
 }
 
@@ -164,8 +165,9 @@ TEST_CASE("SFEN side letters are the opposite of XBoard's", "[notation]") {
 }
 
 TEST_CASE("promoted pieces in the board field", "[notation]") {
-    const std::string every = "+e+t+f+g+s+c+i+p+l+a+m+v/+b+r+h+d+o+x6/12/12/12/12/12/12/12/12/"
-                              "+B+R+H+D+O+X6/+E+T+F+G+S+C+I+P+L+A+M+V";
+    const std::string every =
+        "+e+t+f+g+s+c+i+p+l+a+m+v/+b+r+h+d+o+x6/12/12/12/12/12/12/12/12/"
+        "+B+R+H+D+O+X6/+E+T+F+G+S+C+I+P+L+A+M+V";
     Position pos = xfen(every + " w - - 0 1");
     CHECK(board_to_fen_field(pos) == every);
     CHECK(pos.royal_count(WHITE) == 1);
@@ -176,8 +178,9 @@ TEST_CASE("promoted pieces in the board field", "[notation]") {
 }
 
 TEST_CASE("malformed positions are rejected with a message naming the problem", "[notation]") {
-    const std::string eleven_ranks = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
-                                     "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A";
+    const std::string eleven_ranks =
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
+        "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A";
     check_fen_rejected(eleven_ranks + " w - - 0 1", "11 ranks");
     check_fen_rejected(START_BOARD + "/12 w - - 0 1", "more than 12 ranks");
     check_fen_rejected("lfcsgekgscf/" + START_BOARD.substr(13) + " w - - 0 1", "rank 12 has 11 files");
@@ -277,8 +280,7 @@ TEST_CASE("igui written with either of two pieces that can make it is accepted",
     CHECK(pa.key() == pb.key());
 }
 
-TEST_CASE("two legs through an empty square are accepted only from a piece with Lion power that way",
-          "[notation]") {
+TEST_CASE("two legs through an empty square are accepted only from a piece with Lion power that way", "[notation]") {
     // A Lion's two steps through an empty square are its leap (docs/rules.md); other pieces cannot
     // move in two steps, even when the end square is within their normal reach.
     Position pos = board("Kl1 ka12 Gc3 Qe3 +Hh6 Nj3");
@@ -324,7 +326,8 @@ TEST_CASE("USI moves", "[notation]") {
 TEST_CASE("every legal move's text parses back to the same move", "[notation][random]") {
     std::mt19937 rng(99);
     std::vector<Position> roots{Position::start()};
-    for (const PerftCase& c : reference_cases()) roots.push_back(sfen(c.sfen));
+    for (const PerftCase& c : reference_cases())
+        roots.push_back(sfen(c.sfen));
     for (Position pos : roots) {
         for (int ply = 0; ply < 30; ++ply) {
             auto moves = legal_moves(pos);
@@ -338,7 +341,8 @@ TEST_CASE("every legal move's text parses back to the same move", "[notation][ra
                 CHECK(x.value->same_as(m));
                 CHECK(u.value->same_as(m));
                 std::string joined;
-                for (const std::string& leg : move_to_xboard_legs(m)) joined += leg;
+                for (const std::string& leg : move_to_xboard_legs(m))
+                    joined += leg;
                 CHECK(joined == move_to_xboard(m));
             }
             pos.make(moves[rng() % moves.size()]);
@@ -348,8 +352,8 @@ TEST_CASE("every legal move's text parses back to the same move", "[notation][ra
 
 TEST_CASE("malformed and illegal moves are rejected with a reason", "[notation]") {
     Position start = Position::start();
-    for (const char* text : {"", "h4", "h4h", "h4h5h6", "h4h5,", ",h4h5", "x1x2", "h4h5++", "h4-h5", "h0h1",
-                             "h4h13", "h4h5,h5h6,h6h7"})
+    for (const char* text :
+         {"", "h4", "h4h", "h4h5h6", "h4h5,", ",h4h5", "x1x2", "h4h5++", "h4-h5", "h0h1", "h4h13", "h4h5,h5h6,h6h7"})
         check_move_rejected(start, text, "malformed");
     check_move_rejected(start, "e5e6", "no piece");
     check_move_rejected(start, "h9h8", "not your piece");

@@ -94,8 +94,9 @@ TEST_CASE("the two references differ exactly where the rule sets do", "[perft][l
 }
 
 TEST_CASE("run_perft_suite counts under the rules it is given", "[perft][lishogi]") {
-    std::istringstream in("lance\t11k/2P9/L6l4/12/12/12/12/12/12/1L10/12/K11 b - 1\t"
-                          "11k/2P9/L6l4/12/12/12/12/12/12/1L10/12/K11 w - - 0 1\t21 336\n");
+    std::istringstream in(
+        "lance\t11k/2P9/L6l4/12/12/12/12/12/12/1L10/12/K11 b - 1\t"
+        "11k/2P9/L6l4/12/12/12/12/12/12/1L10/12/K11 w - - 0 1\t21 336\n");
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
     REQUIRE(cases.size() == 1);
@@ -135,11 +136,18 @@ TEST_CASE("divide sums to perft and lists every legal move once", "[perft]") {
 TEST_CASE("perft suite runner reports mismatches and unparsable positions", "[perft]") {
     std::istringstream in(
         "# comment\n"
-        "ok\t" + std::string(START_SFEN) + "\t" + START_XBOARD_FEN + "\t36 1296\n"
-        "wrong\t" + std::string(START_SFEN) + "\t" + START_XBOARD_FEN + "\t37\n"
-        "broken\tnot a position\t" + START_XBOARD_FEN + "\t1\n"
+        "ok\t" +
+        std::string(START_SFEN) + "\t" + START_XBOARD_FEN +
+        "\t36 1296\n"
+        "wrong\t" +
+        std::string(START_SFEN) + "\t" + START_XBOARD_FEN +
+        "\t37\n"
+        "broken\tnot a position\t" +
+        START_XBOARD_FEN +
+        "\t1\n"
         "short\tonly two\tcolumns\n"
-        "badcount\t" + std::string(START_SFEN) + "\t" + START_XBOARD_FEN + "\t36 x\n");
+        "badcount\t" +
+        std::string(START_SFEN) + "\t" + START_XBOARD_FEN + "\t36 x\n");
     std::vector<std::string> errors;
     auto cases = parse_perft_suite(in, errors);
     REQUIRE(cases.size() == 3);

@@ -15,7 +15,8 @@ namespace {
 
 std::vector<Position> roots() {
     std::vector<Position> out{Position::start()};
-    for (const PerftCase& c : reference_cases()) out.push_back(sfen(c.sfen));
+    for (const PerftCase& c : reference_cases())
+        out.push_back(sfen(c.sfen));
     return out;
 }
 

@@ -20,25 +20,31 @@ struct Snapshot {
     int halfmove = 0, move_number = 0, plies = 0;
 
     explicit Snapshot(const Position& p)
-        : key(p.key()), counter_strike(p.counter_strike()), side(p.side_to_move()),
-          halfmove(p.halfmove_clock()), move_number(p.move_number()), plies(p.plies()) {
-        for (int s = 0; s < FRAME_SQUARES; ++s) board[s] = p.piece_on(Square(s));
+        : key(p.key()),
+          counter_strike(p.counter_strike()),
+          side(p.side_to_move()),
+          halfmove(p.halfmove_clock()),
+          move_number(p.move_number()),
+          plies(p.plies()) {
+        for (int s = 0; s < FRAME_SQUARES; ++s)
+            board[s] = p.piece_on(Square(s));
         for (Color c : {WHITE, BLACK}) {
-            for (int i = 0; i < p.piece_count(c); ++i) lists[c].push_back(p.piece_square(c, i));
+            for (int i = 0; i < p.piece_count(c); ++i)
+                lists[c].push_back(p.piece_square(c, i));
             royals[c] = p.royal_count(c);
         }
     }
     bool operator==(const Snapshot& o) const {
         return board == o.board && lists[0] == o.lists[0] && lists[1] == o.lists[1] && key == o.key &&
-               counter_strike == o.counter_strike && side == o.side && royals[0] == o.royals[0] &&
-               royals[1] == o.royals[1] && halfmove == o.halfmove && move_number == o.move_number &&
-               plies == o.plies;
+            counter_strike == o.counter_strike && side == o.side && royals[0] == o.royals[0] &&
+            royals[1] == o.royals[1] && halfmove == o.halfmove && move_number == o.move_number && plies == o.plies;
     }
 };
 
 std::vector<Position> roots() {
     std::vector<Position> out{Position::start()};
-    for (const PerftCase& c : reference_cases()) out.push_back(sfen(c.sfen));
+    for (const PerftCase& c : reference_cases())
+        out.push_back(sfen(c.sfen));
     return out;
 }
 
@@ -212,8 +218,10 @@ TEST_CASE("halfmove clock counts plies since the last capture; move number count
     CHECK(pos.halfmove_clock() == 8);
 }
 
-TEST_CASE("halfmove clock: a Pawn or Lance move restarts it, a promotion alone or a Tokin move does not; "
-          "a pass only under XBoard's count", "[position][xboard]") {
+TEST_CASE(
+    "halfmove clock: a Pawn or Lance move restarts it, a promotion alone or a Tokin move does not; "
+    "a pass only under XBoard's count",
+    "[position][xboard]") {
     // Each row: the position, the move, whether it restarts the clock (set to 9 before).
     struct Row {
         const char* pieces;
@@ -221,16 +229,16 @@ TEST_CASE("halfmove clock: a Pawn or Lance move restarts it, a promotion alone o
         bool restarts;
     };
     const Row rows[] = {
-        {"Kl1 ka12 Pf5", "f5f6", true},            // Pawn step
-        {"Kl1 ka12 Pf8", "f8f9+", true},           // Pawn promoting on entering the zone
-        {"Kl1 ka12 La2", "a2a7", true},            // Lance
-        {"Kl1 ka12 +Pf5", "f5f6", false},          // Tokin (a promoted Pawn)
-        {"Kl1 ka12 +Lf5", "f5f4", false},          // White Horse (a promoted Lance)
-        {"Kl1 ka12 Gf8", "f8f9+", false},          // promotion alone
-        {"Kl1 ka12 Rf6 pf9", "f6f9", true},        // capture
-        {"Kl1 ka12 Nf6 pf7", "f6f7,f7f6", true},   // igui
+        {"Kl1 ka12 Pf5", "f5f6", true},  // Pawn step
+        {"Kl1 ka12 Pf8", "f8f9+", true},  // Pawn promoting on entering the zone
+        {"Kl1 ka12 La2", "a2a7", true},  // Lance
+        {"Kl1 ka12 +Pf5", "f5f6", false},  // Tokin (a promoted Pawn)
+        {"Kl1 ka12 +Lf5", "f5f4", false},  // White Horse (a promoted Lance)
+        {"Kl1 ka12 Gf8", "f8f9+", false},  // promotion alone
+        {"Kl1 ka12 Rf6 pf9", "f6f9", true},  // capture
+        {"Kl1 ka12 Nf6 pf7", "f6f7,f7f6", true},  // igui
         {"Kl1 ka12 Nf6 pf7 pg8", "f6f7,f7g8", true},  // double capture
-        {"Kl1 ka12 Nf6", "f6e6", false},           // Lion leap / step
+        {"Kl1 ka12 Nf6", "f6e6", false},  // Lion leap / step
     };
     for (const RuleSet* rules : {&book_rules(), &xboard_rules(), &lishogi_rules()}) {
         for (const Row& row : rows) {
@@ -286,7 +294,7 @@ TEST_CASE("royal_square follows the King, passes to the Prince when the King fal
     pos.make(mv(pos, "e1e2"));
     CHECK(pos.royal_square(WHITE) == e2);
     pos.make(mv(pos, "a12b12"));  // the Prince steps aside
-    pos.make(mv(pos, "f1f12"));   // the Rook takes the King: the Prince is the lone royal
+    pos.make(mv(pos, "f1f12"));  // the Rook takes the King: the Prince is the lone royal
     CHECK(pos.royal_count(BLACK) == 1);
     CHECK(pos.royal_square(BLACK) == *parse_xboard_square("b12"));
     CHECK(pos.is_consistent());

@@ -29,7 +29,6 @@ Game game_under(const RuleSet& rules, const std::string& pieces, const std::stri
     return g;
 }
 
-
 // The JCSA reading of "the piece attacks something" before it had its own function: only that
 // piece of its side on a scratch board, asked through is_attacked.
 bool attacks_on_scratch_board(const Position& pos, Square sq) {
@@ -55,7 +54,8 @@ const char* CHECKMATE = "Kl1 Ga10 Gc11 Rl12 ka12";
 // The presets and the options
 // ---------------------------------------------------------------------------------------------
 
-TEST_CASE("rule presets: the book is the default, xboard adds the mate test and 50-move rule, lishogi its rules", "[rules][rule-set]") {
+TEST_CASE("rule presets: the book is the default, xboard adds the mate test and 50-move rule, lishogi its rules",
+          "[rules][rule-set]") {
     CHECK(book_rules() == RuleSet{});
     CHECK(Position().rules() == book_rules());
     RuleSet x = book_rules();
@@ -132,8 +132,7 @@ TEST_CASE("rule options: one description, applied by name and value", "[rules][r
     const RuleSet before = r;
     CHECK(apply_rule_option(r, "Rules", "chess") == "Rules needs book, xboard or lishogi, got 'chess'");
     CHECK(apply_rule_option(r, "Okazaki rule", "maybe") == "Okazaki rule needs true or false, got 'maybe'");
-    CHECK(apply_rule_option(r, "Repetition rule", "") ==
-          "Repetition rule needs XBoard, JCSA, Draw or lishogi, got ''");
+    CHECK(apply_rule_option(r, "Repetition rule", "") == "Repetition rule needs XBoard, JCSA, Draw or lishogi, got ''");
     CHECK(apply_rule_option(r, "Bare King", "JCSA") == "Bare King needs Off, Book or lishogi, got 'JCSA'");
     CHECK(apply_rule_option(r, "Reversible ply limit", "10001") ==
           "Reversible ply limit needs an integer from 0 to 10000, got '10001'");
@@ -155,7 +154,8 @@ namespace {
 // Every field's value as text, in table order.
 std::vector<std::string> field_values(const RuleSet& r) {
     std::vector<std::string> v;
-    for (const RuleField& f : rule_fields()) v.push_back(rule_value_text(f, r));
+    for (const RuleField& f : rule_fields())
+        v.push_back(rule_value_text(f, r));
     return v;
 }
 
@@ -262,7 +262,9 @@ TEST_CASE("rules argument: a preset, then fields one by one; errors change nothi
           "reversible-ply-limit needs a value: reversible-ply-limit=an integer from 0 to 10000");
     CHECK(apply_rules_argument(r, "reversible-ply-limit=12a") ==
           "reversible-ply-limit needs an integer from 0 to 10000, got '12a'");
-    CHECK(apply_rules_argument(r, "book,,okazaki").rfind("an empty item in 'book,,okazaki' (PRESET[,KEY=VALUE...]", 0) == 0);
+    CHECK(
+        apply_rules_argument(r, "book,,okazaki").rfind("an empty item in 'book,,okazaki' (PRESET[,KEY=VALUE...]", 0) ==
+        0);
     CHECK(apply_rules_argument(r, "").rfind("an empty item", 0) == 0);
     CHECK(r == before);
 }
@@ -402,8 +404,7 @@ TEST_CASE("xboard: a safe move shown at once is a safe move", "[rules][xboard][r
     CHECK(shows_royal_safe_move(free));
 }
 
-TEST_CASE("xboard: the search does not stalemate a bare King it can beat (the issue's game)",
-          "[search][xboard]") {
+TEST_CASE("xboard: the search does not stalemate a bare King it can beat (the issue's game)", "[search][xboard]") {
     const char* fen = "12/12/4+P7/6k5/6g1+M3/7+D4/12/11P/1P4P1P3/3F1T6/4M1XT3A/2CSGKEGSCFL w - 7 157";
     auto parsed = parse_xboard_fen(fen, xboard_rules());
     REQUIRE(parsed);
@@ -435,7 +436,8 @@ TEST_CASE("xboard: the search never leaves its lone royal attacked while it has 
     // the Pawn's move keeps it safe.
     Position pos = board("Ka12 Pf5 rb1 rl11 kl1");
     pos.set_rules(xboard_rules());
-    for (const char* k : {"a12a11", "a12b11", "a12b12"}) CHECK(royal_attacked_after(pos, mv(pos, k)));
+    for (const char* k : {"a12a11", "a12b11", "a12b12"})
+        CHECK(royal_attacked_after(pos, mv(pos, k)));
     for (int depth : {1, 2, 3}) {
         Searcher s(8);
         SearchLimits l;
@@ -610,8 +612,7 @@ TEST_CASE("xboard: a winning side restarts the count before XBoard's limit", "[s
     CHECK(blind.status.outcome == Outcome::DRAW);
     CHECK_THAT(blind.status.reason, Contains("50-move rule"));
     const Played aware = self_play(start, xboard_rules(), 4, 20);
-    INFO("under xboard: " << aware.plies << " plies, " << aware.status.reason << ", highest clock "
-                          << aware.max_clock);
+    INFO("under xboard: " << aware.plies << " plies, " << aware.status.reason << ", highest clock " << aware.max_clock);
     CHECK(aware.plies == 20);
     CHECK_FALSE(aware.status.over());
     CHECK(aware.max_clock < 102);
@@ -621,7 +622,8 @@ TEST_CASE("xboard: a winning side restarts the count before XBoard's limit", "[s
 // lishogi's end of the game
 // ---------------------------------------------------------------------------------------------
 
-TEST_CASE("lishogi: a fourth repetition is a draw unless one side attacked throughout", "[rules][lishogi][repetition]") {
+TEST_CASE("lishogi: a fourth repetition is a draw unless one side attacked throughout",
+          "[rules][lishogi][repetition]") {
     Game quiet = game_under(lishogi_rules(), "Kl1 ka12 gc12 Gc1");
     cycle(quiet, {"l1k1", "a12b12", "k1l1", "b12a12"}, 3);
     GameStatus s = quiet.status();
@@ -752,8 +754,10 @@ TEST_CASE("judge_repetition: one verdict for every rule", "[rules][repetition]")
 TEST_CASE("lishogi: a repetition in the search scores as a draw", "[search][lishogi][repetition]") {
     // As test_search's shuttle: White's only move repeats the position; the book scores it lost.
     auto shuttle = [](const RuleSet& rules) {
-        Position pos = *parse_xboard_fen("PP9k/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1", rules);
-        for (const char* text : {"a1a2", "l12k12", "a2a1", "k12l12"}) pos.make(mv(pos, text));
+        Position pos =
+            *parse_xboard_fen("PP9k/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1", rules);
+        for (const char* text : {"a1a2", "l12k12", "a2a1", "k12l12"})
+            pos.make(mv(pos, text));
         return pos;
     };
     Searcher s(8);
@@ -773,9 +777,9 @@ TEST_CASE("JCSA in the search: the side that attacked in the cycle loses it", "[
     auto shuttle = [](RepetitionRule rule) {
         RuleSet r;
         r.repetition = rule;
-        Position pos = *parse_xboard_fen(
-            "PP7Pk1/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1", r);
-        for (const char* text : {"a1a2", "k12k11", "a2a1", "k11k12"}) pos.make(mv(pos, text));
+        Position pos = *parse_xboard_fen("PP7Pk1/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1", r);
+        for (const char* text : {"a1a2", "k12k11", "a2a1", "k11k12"})
+            pos.make(mv(pos, text));
         REQUIRE(count_legal(pos) == 1);
         return pos;
     };

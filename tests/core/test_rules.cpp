@@ -15,7 +15,6 @@ Game game_from(const std::string& pieces, const std::string& tail = "w - - 0 1",
     return g;
 }
 
-
 RuleSet with_repetition(RepetitionRule r) {
     RuleSet o;
     o.repetition = r;
@@ -132,8 +131,7 @@ TEST_CASE("JCSA rule: the checking side must deviate", "[rules][repetition][jcsa
     CHECK_THAT(s.reason, Contains("perpetual"));
 }
 
-TEST_CASE("JCSA rule: a side that attacked a piece while the other did not must deviate",
-          "[rules][repetition][jcsa]") {
+TEST_CASE("JCSA rule: a side that attacked a piece while the other did not must deviate", "[rules][repetition][jcsa]") {
     // White's Rook attacks the Gold on c10 from c5 and c6; Black's King attacks nothing.
     Game g = game_from("Kl1 Rc5 ka12 gc10", "w - - 0 1", with_repetition(RepetitionRule::JCSA));
     cycle(g, {"c5c6", "a12b12", "c6c5", "b12a12"}, 3);
@@ -231,8 +229,7 @@ TEST_CASE("bare king: failing to use the saving move loses", "[rules][bare-king]
     CHECK(g.status().outcome == Outcome::WHITE_WINS);
 }
 
-TEST_CASE("bare king: a bared side that can take the last royal plays on and wins by taking it",
-          "[rules][bare-king]") {
+TEST_CASE("bare king: a bared side that can take the last royal plays on and wins by taking it", "[rules][bare-king]") {
     Game g = game_from("Kb11 Rc5 ka12 gc12", "w - - 0 1", bare_king_rules());
     play(g, {"c5c12"});
     CHECK(!g.status().over());

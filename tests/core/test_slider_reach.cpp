@@ -36,7 +36,8 @@ int reference_reach(const Position& pos, Color c) {
 
 int reference_lions(const Position& pos, Color c) {
     int n = 0;
-    for (int i = 0; i < pos.piece_count(c); ++i) n += is_lion(kind_of(pos.piece_on(pos.piece_square(c, i))));
+    for (int i = 0; i < pos.piece_count(c); ++i)
+        n += is_lion(kind_of(pos.piece_on(pos.piece_square(c, i))));
     return n;
 }
 
@@ -49,7 +50,8 @@ void require_recount(const Position& pos) {
 
 std::vector<Position> roots() {
     std::vector<Position> out{Position::start()};
-    for (const PerftCase& c : reference_cases()) out.push_back(sfen(c.sfen));
+    for (const PerftCase& c : reference_cases())
+        out.push_back(sfen(c.sfen));
     return out;
 }
 
@@ -88,8 +90,8 @@ TEST_CASE("make/unmake keep the slider reach and Lion counts equal to a recount"
                 std::vector<Move> rich;
                 for (Move m : list)
                     if (special(pos, m)) rich.push_back(m);
-                const Move m = !rich.empty() && rng() % 2 ? rich[rng() % rich.size()]
-                                                          : list[int(rng() % unsigned(list.size()))];
+                const Move m =
+                    !rich.empty() && rng() % 2 ? rich[rng() % rich.size()] : list[int(rng() % unsigned(list.size()))];
                 captures += pos.is_capture(m);
                 doubles += m.is_double();
                 igui += m.is_igui();
@@ -97,7 +99,8 @@ TEST_CASE("make/unmake keep the slider reach and Lion counts equal to a recount"
                 passes += m.is_pass();
                 const int lions = pos.lion_count(WHITE) + pos.lion_count(BLACK);
                 // The reference recount does not ask the position, so the reach stays unsettled.
-                for (Color c : {WHITE, BLACK}) reach_before[c].push_back(reference_reach(pos, c));
+                for (Color c : {WHITE, BLACK})
+                    reach_before[c].push_back(reference_reach(pos, c));
                 pos.make(m);
                 played.push_back(m);
                 lions_gone += lions > pos.lion_count(WHITE) + pos.lion_count(BLACK);

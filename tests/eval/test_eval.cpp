@@ -25,8 +25,7 @@ Position rotated_swapped(const Position& pos) {
         for (int k = 0; k < BOARD_SIZE; ++k) {
             Piece p = pos.piece_on(make_square(f, k));
             if (p == EMPTY) continue;
-            r.put_piece(make_square(BOARD_SIZE - 1 - f, BOARD_SIZE - 1 - k),
-                        make_piece(~color_of(p), kind_of(p)));
+            r.put_piece(make_square(BOARD_SIZE - 1 - f, BOARD_SIZE - 1 - k), make_piece(~color_of(p), kind_of(p)));
         }
     r.set_side_to_move(~pos.side_to_move());
     return r;
@@ -111,7 +110,7 @@ TEST_CASE("evaluation is symmetric under rotation with colours swapped", "[eval]
         INFO(fen);
         CHECK(evaluate_white(mirror) == -evaluate_white(pos));
         CHECK(evaluate(mirror) == evaluate(pos));  // same score for the side to move
-        CHECK(evaluate_white(pos) != 0);            // asymmetric positions: a real test
+        CHECK(evaluate_white(pos) != 0);  // asymmetric positions: a real test
     }
 }
 
@@ -188,11 +187,10 @@ TEST_CASE("a Lion against no Lion earns the monopoly bonus", "[eval]") {
     CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 +Of6")) == 100);  // a Lion from a Kirin
     CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 nf8")) == -100);
     CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 Nf6 nf8")) == 0);
-    CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 Of6")) == 0);      // a Kirin is no Lion
+    CHECK(term_at_100(LION_MONOPOLY, test::board("Kf1 kg12 Of6")) == 0);  // a Kirin is no Lion
 }
 
-TEST_CASE("pieces next to a lone royal that only it protects are gaps for an enemy Lion",
-          "[eval]") {
+TEST_CASE("pieces next to a lone royal that only it protects are gaps for an enemy Lion", "[eval]") {
     // The Gold on f2 is protected by the King alone: one gap while Black has a Lion.
     CHECK(term_at_100(WALL_GAP, test::board("Kf1 Gf2 kg12 nf9")) == -100);
     // A Rook on a2 protects it along the rank: no gap.

@@ -32,9 +32,12 @@ NetworkWeights random_weights(uint32_t seed, int range) {
     std::mt19937 rng(seed);
     std::uniform_int_distribution<int> d(-range, range);
     NetworkWeights w;
-    for (auto& x : w.l1_bias) x = int16_t(d(rng));
-    for (auto& x : w.l1_weights) x = int16_t(d(rng));
-    for (auto& x : w.out_weights) x = int16_t(d(rng) % 128);
+    for (auto& x : w.l1_bias)
+        x = int16_t(d(rng));
+    for (auto& x : w.l1_weights)
+        x = int16_t(d(rng));
+    for (auto& x : w.out_weights)
+        x = int16_t(d(rng) % 128);
     w.out_bias = d(rng);
     return w;
 }
@@ -63,11 +66,16 @@ struct Shapes {
 };
 
 void count_shape(const Position& before, Move m, Shapes& s) {
-    if (m.is_pass()) ++s.pass;
-    else if (m.is_igui()) ++s.igui;
-    else if (m.is_double()) ++s.lion_double;
-    else if (before.is_capture(m)) ++s.capture;
-    else ++s.step;
+    if (m.is_pass())
+        ++s.pass;
+    else if (m.is_igui())
+        ++s.igui;
+    else if (m.is_double())
+        ++s.lion_double;
+    else if (before.is_capture(m))
+        ++s.capture;
+    else
+        ++s.step;
     if (m.is_promotion()) ++s.promotion;
 }
 
@@ -114,8 +122,8 @@ void walk(Position pos, const Network& net, std::mt19937& rng, int steps, Shapes
 
 // Pieces whose moves make every shape: Lions and Falcons/Eagles (double moves, igui, passes),
 // Pawns near the zone (promotions), sliders and steppers.
-const Kind CROWD[] = {LION, LION, HORNED_FALCON, SOARING_EAGLE, PAWN, PAWN, GOLD, ROOK, BISHOP, KING, DRAGON_KING,
-                      KIRIN, DRUNK_ELEPHANT, LANCE};
+const Kind CROWD[] = {LION, LION,   HORNED_FALCON, SOARING_EAGLE, PAWN,  PAWN,           GOLD,
+                      ROOK, BISHOP, KING,          DRAGON_KING,   KIRIN, DRUNK_ELEPHANT, LANCE};
 
 Position twin(const Position& pos) {
     Position t;
@@ -130,7 +138,9 @@ Position twin(const Position& pos) {
 }
 
 std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("shishi_nnue_test_" + std::to_string(std::random_device()()) + "_" + name)).string();
+    return (std::filesystem::temp_directory_path() /
+            ("shishi_nnue_test_" + std::to_string(std::random_device()()) + "_" + name))
+        .string();
 }
 
 void write_file(const std::string& path, const std::string& bytes) {
@@ -148,9 +158,12 @@ TEST_CASE("a net written and read back has the same weights, hash and descriptio
     CHECK(r.net->hash() == payload_hash(w));
     CHECK(r.net->description() == "round trip");
     for (int f : {0, 1, FEATURES / 2, FEATURES - 1})
-        for (int i = 0; i < L1; ++i) REQUIRE(r.net->l1_column(f)[i] == w.l1_weights[size_t(f) * L1 + size_t(i)]);
-    for (int i = 0; i < L1; ++i) REQUIRE(r.net->l1_bias()[i] == w.l1_bias[size_t(i)]);
-    for (int i = 0; i < 2 * L1; ++i) REQUIRE(r.net->out_weights()[i] == w.out_weights[size_t(i)]);
+        for (int i = 0; i < L1; ++i)
+            REQUIRE(r.net->l1_column(f)[i] == w.l1_weights[size_t(f) * L1 + size_t(i)]);
+    for (int i = 0; i < L1; ++i)
+        REQUIRE(r.net->l1_bias()[i] == w.l1_bias[size_t(i)]);
+    for (int i = 0; i < 2 * L1; ++i)
+        REQUIRE(r.net->out_weights()[i] == w.out_weights[size_t(i)]);
     CHECK(r.net->out_bias() == w.out_bias);
     CHECK(r.net->name().rfind("nnue ", 0) == 0);
 }
@@ -214,11 +227,11 @@ TEST_CASE("the placeholder net is the hand evaluation's material", "[nnue]") {
     }
 }
 
-TEST_CASE("the incremental accumulator equals a refresh after every make and unmake, for every move shape",
-          "[nnue]") {
+TEST_CASE("the incremental accumulator equals a refresh after every make and unmake, for every move shape", "[nnue]") {
     Shapes shapes;
     std::mt19937 rng(2024);
-    for (const Position& root : random_game_roots()) walk(root, random_net(), rng, 300, shapes);
+    for (const Position& root : random_game_roots())
+        walk(root, random_net(), rng, 300, shapes);
     for (int i = 0; i < 40; ++i) {
         Position crowd = random_crowded_board(rng, CROWD, 30, 30);
         if (crowd.royal_count(WHITE) == 0 || crowd.royal_count(BLACK) == 0) continue;
@@ -250,7 +263,8 @@ TEST_CASE("every kernel gives the scalar reference's integers", "[nnue]") {
                 Accumulator acc;
                 refresh(acc, pos, *net, k);
                 REQUIRE(same(acc, ref));
-                CHECK(output_cp(acc, pos.side_to_move(), *net, k) == output_cp(ref, pos.side_to_move(), *net, Kernel::SCALAR));
+                CHECK(output_cp(acc, pos.side_to_move(), *net, k) ==
+                      output_cp(ref, pos.side_to_move(), *net, Kernel::SCALAR));
             }
         }
     }
@@ -271,7 +285,8 @@ TEST_CASE("every kernel gives the scalar reference's integers", "[nnue]") {
             for (Kernel k : {Kernel::VECTOR, Kernel::AVX2}) {
                 if (!kernel_available(k)) continue;
                 update_columns(k, out, in, add, na, sub, ns);
-                for (int i = 0; i < L1; ++i) REQUIRE(out[i] == out_ref[i]);
+                for (int i = 0; i < L1; ++i)
+                    REQUIRE(out[i] == out_ref[i]);
             }
         }
 }
@@ -293,9 +308,12 @@ TEST_CASE("the worst case of 92 pieces with weights at their clip bounds does no
     REQUIRE(start.piece_count(WHITE) + start.piece_count(BLACK) == MAX_ACTIVE);
     for (int sign : {1, -1}) {
         NetworkWeights w;
-        for (auto& x : w.l1_bias) x = int16_t(sign * QA);
-        for (auto& x : w.l1_weights) x = int16_t(sign * QA);
-        for (auto& x : w.out_weights) x = int16_t(sign * 127);
+        for (auto& x : w.l1_bias)
+            x = int16_t(sign * QA);
+        for (auto& x : w.l1_weights)
+            x = int16_t(sign * QA);
+        for (auto& x : w.out_weights)
+            x = int16_t(sign * 127);
         w.out_bias = sign * 1000;
         const auto net = Network::from_weights(w, "extreme");
         for (Kernel k : {Kernel::SCALAR, Kernel::VECTOR, Kernel::AVX2}) {
@@ -304,7 +322,8 @@ TEST_CASE("the worst case of 92 pieces with weights at their clip bounds does no
             Accumulator acc;
             refresh(acc, start, *net, k);
             for (int p = 0; p < 2; ++p)
-                for (int i = 0; i < L1; ++i) REQUIRE(acc.v[p][i] == sign * (MAX_ACTIVE + 1) * QA);
+                for (int i = 0; i < L1; ++i)
+                    REQUIRE(acc.v[p][i] == sign * (MAX_ACTIVE + 1) * QA);
             const int64_t crelu = sign > 0 ? QA : 0;
             const int64_t out = sign * 1000 + 2 * L1 * crelu * sign * 127;
             CHECK(output_layer(k, acc.v[0], acc.v[1], net->out_weights(), net->out_bias()) == out);
@@ -325,7 +344,8 @@ TEST_CASE("the search with a net plays legal moves and its static evaluations ar
     const SearchResult a = searcher.search(pos, limits);
     REQUIRE(legal_moves(pos).size() > 0);
     bool found = false;
-    for (Move m : legal_moves(pos)) found |= m.same_as(a.best);
+    for (Move m : legal_moves(pos))
+        found |= m.same_as(a.best);
     CHECK(found);
     // Deterministic, and another evaluation searches another tree.
     searcher.new_game();
@@ -365,7 +385,8 @@ TEST_CASE("helper threads search with the net from their own root", "[nnue][thre
     limits.depth = 5;
     const SearchResult r = searcher.search(pos, limits);
     bool found = false;
-    for (Move m : legal_moves(pos)) found |= m.same_as(r.best);
+    for (Move m : legal_moves(pos))
+        found |= m.same_as(r.best);
     CHECK(found);
     CHECK(pos.key() == key);
 }
@@ -376,7 +397,8 @@ TEST_CASE("XBoard: Use NNUE and EvalFile are offered, and a bad EvalFile is refu
     CHECK(xboard_test::contains(out, "feature option=\"EvalFile -file \""));
     CHECK(xboard_test::contains(out, "Error (bad option value): option EvalFile=/nonexistent/x.nnue"));
     bool told = false;
-    for (const std::string& l : out) told |= l.rfind("telluser", 0) == 0 && l.find("cannot open") != std::string::npos;
+    for (const std::string& l : out)
+        told |= l.rfind("telluser", 0) == 0 && l.find("cannot open") != std::string::npos;
     CHECK(told);
 }
 
@@ -439,8 +461,10 @@ TEST_CASE("USI: Use_NNUE and EvalFile; a bad EvalFile is refused and the embedde
     s.send("position startpos moves" + moves);
     s.send("isready");
     REQUIRE(s.expect("readyok") == "readyok");
-    for (const std::string& l : s.lines()) CHECK(l.find("illegal") == std::string::npos);
+    for (const std::string& l : s.lines())
+        CHECK(l.find("illegal") == std::string::npos);
     s.send("quit");
     CHECK(s.finish() == 0);
-    for (const std::string& p : {truncated, magic, hash, fine}) std::remove(p.c_str());
+    for (const std::string& p : {truncated, magic, hash, fine})
+        std::remove(p.c_str());
 }

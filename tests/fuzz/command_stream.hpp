@@ -13,7 +13,8 @@ namespace shishi::fuzz {
 
 inline std::string lower(std::string_view s) {
     std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    for (char& c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
     return out;
 }
 

@@ -15,7 +15,8 @@ using namespace shishi::record;
 size_t variation_count(const std::vector<Ply>& plies) {
     size_t n = 0;
     for (const Ply& p : plies)
-        for (const auto& v : p.variations) n += 1 + variation_count(v);
+        for (const auto& v : p.variations)
+            n += 1 + variation_count(v);
     return n;
 }
 
@@ -28,7 +29,8 @@ void check_round_trip(const Record& r, Format f, const WriteOptions& options) {
     const Record& b = *back.value;
     SHISHI_FUZZ_CHECK(to_xboard_fen(b.start) == to_xboard_fen(r.start));
     SHISHI_FUZZ_CHECK(b.plies.size() == r.plies.size());
-    for (size_t i = 0; i < r.plies.size(); ++i) SHISHI_FUZZ_CHECK(move_to_usi(b.plies[i].move) == move_to_usi(r.plies[i].move));
+    for (size_t i = 0; i < r.plies.size(); ++i)
+        SHISHI_FUZZ_CHECK(move_to_usi(b.plies[i].move) == move_to_usi(r.plies[i].move));
     if (f == Format::USI) return;
     SHISHI_FUZZ_CHECK(variation_count(b.plies) == variation_count(r.plies));
     const std::string again = write_record(b, f, options);
@@ -50,7 +52,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             SHISHI_FUZZ_CHECK(!r.error.empty());
             continue;
         }
-        for (const Position& p : r.value->positions()) SHISHI_FUZZ_CHECK(p.is_consistent());
+        for (const Position& p : r.value->positions())
+            SHISHI_FUZZ_CHECK(p.is_consistent());
         for (Format to : {Format::KIF, Format::PGN, Format::USI})
             check_round_trip(*r.value, to, {KifStyle::LISHOGI_SERVER});
         check_round_trip(*r.value, Format::KIF, {KifStyle::LISHOGI_CLIENT});

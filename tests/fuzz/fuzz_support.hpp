@@ -16,12 +16,12 @@
 namespace shishi::fuzz {
 
 // Like assert(), but also in builds with NDEBUG, and it says what failed.
-#define SHISHI_FUZZ_CHECK(cond)                                                          \
-    do {                                                                                 \
-        if (!(cond)) {                                                                   \
+#define SHISHI_FUZZ_CHECK(cond)                                                                 \
+    do {                                                                                        \
+        if (!(cond)) {                                                                          \
             std::fprintf(stderr, "fuzz check failed: %s (%s:%d)\n", #cond, __FILE__, __LINE__); \
-            std::abort();                                                                \
-        }                                                                                \
+            std::abort();                                                                       \
+        }                                                                                       \
     } while (0)
 
 inline std::string_view as_text(const uint8_t* data, size_t size) {
@@ -99,7 +99,8 @@ namespace shishi::fuzz {
 inline void check_all_moves(Position pos) {
     MoveList list;
     generate_legal(pos, list);
-    for (int i = 0; i < list.size(); ++i) check_move(pos, list[i]);
+    for (int i = 0; i < list.size(); ++i)
+        check_move(pos, list[i]);
 }
 
 }  // namespace shishi::fuzz

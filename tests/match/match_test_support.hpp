@@ -53,7 +53,8 @@ inline std::string slurp(const std::string& path) {
 // How many times `what` occurs in `text` (overlaps included).
 inline int count_of(const std::string& text, const std::string& what) {
     int n = 0;
-    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+        ++n;
     return n;
 }
 

@@ -52,14 +52,15 @@ TEST_CASE("a cutechess option missing its value names that option", "[match][cut
 TEST_CASE("an option given twice is refused, in either spelling and either order", "[match][cutechess][options]") {
     CHECK(error_of(with_engines({"-games", "2", "-pgnout", "a.pgn", "--pgn", "b.pgn"})).find("--pgn is given twice") !=
           std::string::npos);
-    CHECK(error_of(with_engines({"-games", "2", "--games", "4"})).find("say how many games twice") != std::string::npos);
-    CHECK(error_of(with_engines({"--games", "4", "-games", "2"})).find("say how many games twice") != std::string::npos);
+    CHECK(error_of(with_engines({"-games", "2", "--games", "4"})).find("say how many games twice") !=
+          std::string::npos);
+    CHECK(error_of(with_engines({"--games", "4", "-games", "2"})).find("say how many games twice") !=
+          std::string::npos);
     CHECK(error_of(with_engines({"-games", "2", "-concurrency", "2", "-j", "3"})).find("is given twice") !=
           std::string::npos);
     std::ostringstream err;
-    CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--depth", "1", "--tc", "10",
-                                  "--tc", "20"},
-                                 err));
+    CHECK_FALSE(parse_match_args(
+        {"--first", "a", "--second", "b", "--games", "2", "--depth", "1", "--tc", "10", "--tc", "20"}, err));
     CHECK(err.str().find("--tc is given twice ('10', then '20')") != std::string::npos);
     // The first and the second engine's own options are different options; engines add up.
     CHECK(error_of({"-engine", "cmd=a", "-engine", "cmd=b", "-engine", "cmd=c", "-each", "depth=1", "-games", "2"}) ==
@@ -92,9 +93,8 @@ TEST_CASE("-openings format= decides how the book is read, and file= is needed",
     CHECK(error_of(with_engines({"-games", "2", "-openings", "order=random"})) == "-openings needs file=FILE");
     CHECK(error_of(with_engines({"-games", "2", "-openings", "format=epd"})) == "-openings needs file=FILE");
     std::ostringstream err2;
-    CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--depth", "1",
-                                  "--openings-format", "pgn"},
-                                 err2));
+    CHECK_FALSE(parse_match_args(
+        {"--first", "a", "--second", "b", "--games", "2", "--depth", "1", "--openings-format", "pgn"}, err2));
     CHECK(err2.str().find("--openings-format needs --openings FILE") != std::string::npos);
 }
 
@@ -106,7 +106,8 @@ TEST_CASE("each arg= reaches the engine as one argument, byte for byte", "[match
     const std::vector<std::string> words = {"--Threads=1", "O'Brien; touch " + marker + "; echo '", "two words",
                                             "$HOME `id` \"q\" \\ *", ""};
     std::vector<std::string> args = {"-engine", "cmd=" + fake("usi", "--argv-log " + log), "proto=usi"};
-    for (const std::string& w : words) args.push_back("arg=" + w);
+    for (const std::string& w : words)
+        args.push_back("arg=" + w);
     args.insert(args.end(), {"-engine", "cmd=b", "-each", "depth=1", "-games", "2"});
     std::string error;
     auto translated = from_cutechess(args, error);
@@ -120,7 +121,8 @@ TEST_CASE("each arg= reaches the engine as one argument, byte for byte", "[match
     std::string expected = "[";
     for (size_t k = 0; k < words.size(); ++k) {
         std::string json = "\"";
-        for (char c : words[k]) json += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
+        for (char c : words[k])
+            json += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
         expected += (k ? ", " : "") + json + "\"";
     }
     CHECK(slurp(log) == expected + "]");

@@ -25,14 +25,56 @@ std::string refusal(const std::vector<std::string>& args) {
 
 TEST_CASE("a cutechess-cli command line runs with the engines and the variant changed", "[match][cutechess]") {
     // cutechess-cli's documented shape: engines, -each, games x rounds, openings, PGN, SPRT.
-    MatchOptions o = cutechess({"-engine", "cmd=./build/shishi", "name=Shishi", "-engine", "cmd=/usr/games/hachu",
-                                "-each", "proto=xboard", "tc=40/1:30+1", "-variant", "chu", "-games", "2", "-rounds",
-                                "50", "-repeat", "-concurrency", "2", "-openings", "file=book.pgn", "format=pgn",
-                                "order=random", "plies=8", "start=3", "policy=round", "-pgnout", "out.pgn", "fi",
-                                "-sprt", "elo0=0", "elo1=10", "alpha=0.05", "beta=0.05", "-srand", "42",
-                                "-maxmoves", "150", "-event", "Chu test", "-site", "here", "-recover",
-                                "-ratinginterval", "10", "-draw", "movenumber=40", "movecount=8", "score=10",
-                                "-resign", "movecount=3", "score=400"});
+    MatchOptions o = cutechess({"-engine",
+                                "cmd=./build/shishi",
+                                "name=Shishi",
+                                "-engine",
+                                "cmd=/usr/games/hachu",
+                                "-each",
+                                "proto=xboard",
+                                "tc=40/1:30+1",
+                                "-variant",
+                                "chu",
+                                "-games",
+                                "2",
+                                "-rounds",
+                                "50",
+                                "-repeat",
+                                "-concurrency",
+                                "2",
+                                "-openings",
+                                "file=book.pgn",
+                                "format=pgn",
+                                "order=random",
+                                "plies=8",
+                                "start=3",
+                                "policy=round",
+                                "-pgnout",
+                                "out.pgn",
+                                "fi",
+                                "-sprt",
+                                "elo0=0",
+                                "elo1=10",
+                                "alpha=0.05",
+                                "beta=0.05",
+                                "-srand",
+                                "42",
+                                "-maxmoves",
+                                "150",
+                                "-event",
+                                "Chu test",
+                                "-site",
+                                "here",
+                                "-recover",
+                                "-ratinginterval",
+                                "10",
+                                "-draw",
+                                "movenumber=40",
+                                "movecount=8",
+                                "score=10",
+                                "-resign",
+                                "movecount=3",
+                                "score=400"});
     REQUIRE(o.engines.size() == 2);
     CHECK(o.engines[0].name == "Shishi");
     CHECK(o.engines[1].command == "/usr/games/hachu");
@@ -68,10 +110,12 @@ TEST_CASE("a cutechess-cli command line runs with the engines and the variant ch
     CHECK(r.engines[1].tc->base_ms == 90'000);
 }
 
-TEST_CASE("cutechess-cli options that mean nothing for Chu or are missing are refused with the reason", "[match][cutechess]") {
+TEST_CASE("cutechess-cli options that mean nothing for Chu or are missing are refused with the reason",
+          "[match][cutechess]") {
     CHECK(refusal({"-engine", "cmd=a", "proto=uci", "-engine", "cmd=b"}).find("usi") != std::string::npos);
     CHECK(refusal({"-engine", "cmd=a", "-engine", "cmd=b", "-variant", "standard"}).find("chu") != std::string::npos);
-    CHECK(refusal({"-engine", "cmd=a", "-engine", "cmd=b", "-tb", "/syzygy"}).find("Chu has none") != std::string::npos);
+    CHECK(refusal({"-engine", "cmd=a", "-engine", "cmd=b", "-tb", "/syzygy"}).find("Chu has none") !=
+          std::string::npos);
     CHECK(refusal({"-engine", "conf=sf", "-engine", "cmd=b"}).find("engines.json") != std::string::npos);
     CHECK_FALSE(refusal({"-engine", "cmd=a", "-engine", "cmd=b", "-repeat", "4"}).empty());
     CHECK_FALSE(refusal({"-engine", "cmd=a", "-engine", "cmd=b", "-openings", "file=x", "policy=encounter"}).empty());
@@ -96,7 +140,8 @@ TEST_CASE("a PGN file is an opening book: each game's start and moves", "[match]
     CHECK((*book)[1].moves.size() == 1);
 }
 
-TEST_CASE("the debug log (--debug) uses cutechess-cli's arrows: '>' to the engine, '<' from it", "[match][cutechess][process]") {
+TEST_CASE("the debug log (--debug) uses cutechess-cli's arrows: '>' to the engine, '<' from it",
+          "[match][cutechess][process]") {
     std::ostringstream log;
     ChildProcess::set_traffic_log(&log);
     ChildProcess p;

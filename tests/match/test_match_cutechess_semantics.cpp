@@ -36,8 +36,8 @@ MatchOptions two_ply_match(const std::string& pgn, int games, const std::string&
     const std::string book = temp_file("book") + ".txt";
     std::ofstream(book) << "h4h5 e9e8\n";
     MatchOptions o = match_test::parsed({"--first", fake("xboard", a_args), "--name-first", "A", "--second",
-                                         fake("xboard", b_args), "--name-second", "B", "--games",
-                                         std::to_string(games), "--tc", "5+0.1", "--openings", book, "--pgn", pgn});
+                                         fake("xboard", b_args), "--name-second", "B", "--games", std::to_string(games),
+                                         "--tc", "5+0.1", "--openings", book, "--pgn", pgn});
     o.referee.max_plies = 2;
     return o;
 }
@@ -56,17 +56,19 @@ MatchOptions cutechess(const std::vector<std::string>& args) {
 
 }  // namespace
 
-TEST_CASE("cutechess -noswap and -reverse decide who is White in each game of a pairing", "[match][cutechess][tournament]") {
+TEST_CASE("cutechess -noswap and -reverse decide who is White in each game of a pairing",
+          "[match][cutechess][tournament]") {
     const auto white_of = [](Colours c) {
         Schedule s(make_pairings(2, TournamentKind::ROUND_ROBIN), 4, c);
         std::vector<int> w;
-        for (int g = 0; g < s.total(); ++g) w.push_back(s.slot(g).white);
+        for (int g = 0; g < s.total(); ++g)
+            w.push_back(s.slot(g).white);
         return w;
     };
-    CHECK(white_of({}) == std::vector<int>{0, 1, 0, 1});                 // cutechess's default: swap
-    CHECK(white_of({false, false}) == std::vector<int>{0, 0, 0, 0});     // -noswap
-    CHECK(white_of({true, true}) == std::vector<int>{1, 0, 1, 0});       // -reverse
-    CHECK(white_of({false, true}) == std::vector<int>{1, 1, 1, 1});      // both
+    CHECK(white_of({}) == std::vector<int>{0, 1, 0, 1});  // cutechess's default: swap
+    CHECK(white_of({false, false}) == std::vector<int>{0, 0, 0, 0});  // -noswap
+    CHECK(white_of({true, true}) == std::vector<int>{1, 0, 1, 0});  // -reverse
+    CHECK(white_of({false, true}) == std::vector<int>{1, 1, 1, 1});  // both
     // The standings count from the pairing's first engine whoever is White: with -reverse,
     // engine 0 is Black in game 0, so White's win there is engine 0's loss.
     Schedule s(make_pairings(2, TournamentKind::ROUND_ROBIN), 2, Colours{true, true});
@@ -89,8 +91,8 @@ TEST_CASE("cutechess -noswap and -reverse decide who is White in each game of a 
 
 TEST_CASE("cutechess -wait N pauses N ms between two games of a worker", "[match][cutechess]") {
     MatchOptions o = two_ply_match(temp_pgn("wait"), 2);
-    o.wait_ms = cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-wait", "1500", "-rounds", "2", "-pgnout", "x"})
-                    .wait_ms;
+    o.wait_ms =
+        cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-wait", "1500", "-rounds", "2", "-pgnout", "x"}).wait_ms;
     REQUIRE(o.wait_ms == 1500);
     // The engine traffic with its times: from the first game's `result` to the second game's
     // `new` (the same engine process) at least the pause.
@@ -108,8 +110,10 @@ TEST_CASE("cutechess -wait N pauses N ms between two games of a worker", "[match
         words >> ms >> label >> arrow >> cmd;
         // The first engine of whichever worker (workers are numbered across the process's runs).
         if (label.size() < 6 || label.compare(label.size() - 6, 6, ".first") != 0 || arrow != ">") continue;
-        if (cmd == "result" && result_ms < 0) result_ms = ms;
-        else if (cmd == "new" && result_ms >= 0 && next_new_ms < 0) next_new_ms = ms;
+        if (cmd == "result" && result_ms < 0)
+            result_ms = ms;
+        else if (cmd == "new" && result_ms >= 0 && next_new_ms < 0)
+            next_new_ms = ms;
     }
     INFO(log.str());
     REQUIRE(result_ms >= 0);
@@ -117,17 +121,17 @@ TEST_CASE("cutechess -wait N pauses N ms between two games of a worker", "[match
     CHECK(next_new_ms - result_ms >= 1500);
 
     std::ostringstream err;
-    CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--wait",
-                                  "-5"},
-                                 err));
+    CHECK_FALSE(parse_match_args(
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--wait", "-5"}, err));
     CHECK(err.str().find("--wait") != std::string::npos);
 }
 
-TEST_CASE("cutechess -epdout FILE writes each game's end position, one XBoard FEN a line", "[match][cutechess][outputs]") {
+TEST_CASE("cutechess -epdout FILE writes each game's end position, one XBoard FEN a line",
+          "[match][cutechess][outputs]") {
     const std::string epd = temp_file("end") + ".epd";
     MatchOptions o = two_ply_match(temp_pgn("epd"), 2);
-    o.epd_path = cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-epdout", epd, "-rounds", "2", "-pgnout", "x"})
-                     .epd_path;
+    o.epd_path =
+        cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-epdout", epd, "-rounds", "2", "-pgnout", "x"}).epd_path;
     REQUIRE(o.epd_path == epd);
     Run r = run(o);
     const std::string text = slurp(epd);
@@ -145,9 +149,8 @@ TEST_CASE("cutechess -epdout FILE writes each game's end position, one XBoard FE
 
     // --epd shares no file with another output.
     std::ostringstream err;
-    CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--epd",
-                                  "x"},
-                                 err));
+    CHECK_FALSE(parse_match_args(
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--epd", "x"}, err));
     CHECK(err.str().find("--epd") != std::string::npos);
 }
 
@@ -189,13 +192,14 @@ TEST_CASE("engine words initstr=, ponder and restart= reach the engine", "[match
     CHECK(count_of(auto_b, "protover 2\n") == 2);
 
     std::ostringstream err;
-    CHECK_FALSE(parse_match_args({"--engine", "cmd=a", "restart=sometimes", "--engine", "cmd=b", "--games", "2",
-                                  "--tc", "1", "--pgn", "x"},
-                                 err));
+    CHECK_FALSE(parse_match_args(
+        {"--engine", "cmd=a", "restart=sometimes", "--engine", "cmd=b", "--games", "2", "--tc", "1", "--pgn", "x"},
+        err));
     CHECK(err.str().find("auto, on or off") != std::string::npos);
 }
 
-TEST_CASE("cutechess -resign ... twosided=true is cutechess-cli's two-sided resign adjudication", "[match][cutechess][adjudication]") {
+TEST_CASE("cutechess -resign ... twosided=true is cutechess-cli's two-sided resign adjudication",
+          "[match][cutechess][adjudication]") {
     MatchOptions o = cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-resign", "movecount=3", "score=400",
                                 "twosided=true", "-rounds", "2", "-pgnout", "x"});
     CHECK(o.referee.resign.move_count == 3);
@@ -243,12 +247,14 @@ TEST_CASE("every option of both tables is in --help and in docs/match.md", "[mat
         INFO(name);
         CHECK(in_help(name));
         bool row = false;
-        for (const char* after : {" ", "`"}) row |= cutechess_docs.find("`" + name + after) != std::string::npos;
+        for (const char* after : {" ", "`"})
+            row |= cutechess_docs.find("`" + name + after) != std::string::npos;
         CHECK(row);
     }
 }
 
-TEST_CASE("engine words whitepov and ponder take on/off (true/false, 1/0) and refuse anything else", "[match][options]") {
+TEST_CASE("engine words whitepov and ponder take on/off (true/false, 1/0) and refuse anything else",
+          "[match][options]") {
     for (const std::string key : {"whitepov", "ponder"}) {
         auto value_of = [&](const EngineSpec& s) { return key == "whitepov" ? s.config.white_pov : s.config.ponder; };
         for (const auto& [word, on] : std::vector<std::pair<std::string, bool>>{
@@ -266,7 +272,8 @@ TEST_CASE("engine words whitepov and ponder take on/off (true/false, 1/0) and re
     }
 }
 
-TEST_CASE("without -games, -rounds or -pgnout cutechess-cli's spelling plays one game and writes no PGN", "[match][cutechess][runner]") {
+TEST_CASE("without -games, -rounds or -pgnout cutechess-cli's spelling plays one game and writes no PGN",
+          "[match][cutechess][runner]") {
     MatchOptions c = cutechess({"-engine", "cmd=a", "-engine", "cmd=b", "-each", "proto=xboard"});
     CHECK(c.games == 1);
     CHECK(c.pgn_path.empty());
@@ -293,7 +300,8 @@ TEST_CASE("a PGN file that stops taking games (a full disk) fails the run with a
     CHECK(count_of(err.str(), "cannot write PGN file") == 1);  // reported once, not once a game
 }
 
-TEST_CASE("'-' as an output file of shishi-match is refused: standard output carries the progress", "[match][outputs][options]") {
+TEST_CASE("'-' as an output file of shishi-match is refused: standard output carries the progress",
+          "[match][outputs][options]") {
     for (const char* option : {"--pgn", "--json", "--plot", "--epd"}) {
         std::ostringstream err;
         CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", option, "-"}, err));

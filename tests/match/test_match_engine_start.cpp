@@ -55,11 +55,11 @@ TEST_CASE("option complaints and unadvertised options are warned about before th
         INFO(protocol);
         const std::string moves = protocol == "usi" ? "--moves 7i7h" : "--moves h4h5";
         std::ostringstream perr;
-        auto o = parse_match_args({"--engine", "name=A", "cmd=" + fake(protocol, moves + " --complain --option Hash"),
-                                   "proto=" + protocol, "option.Hsh=256", "option.Hash=8", "--engine", "name=B",
-                                   "cmd=" + fake(protocol, moves), "proto=" + protocol, "--games", "2", "--depth", "1",
-                                   "--max-plies", "1"},
-                                  perr);
+        auto o = parse_match_args(
+            {"--engine", "name=A", "cmd=" + fake(protocol, moves + " --complain --option Hash"), "proto=" + protocol,
+             "option.Hsh=256", "option.Hash=8", "--engine", "name=B", "cmd=" + fake(protocol, moves),
+             "proto=" + protocol, "--games", "2", "--depth", "1", "--max-plies", "1"},
+            perr);
         REQUIRE(o);
         std::ostringstream both;  // standard output and error as one, to see the order
         CHECK(run_match(*o, both, both) == 0);
@@ -67,7 +67,8 @@ TEST_CASE("option complaints and unadvertised options are warned about before th
         INFO(e);
         CHECK(e.find("shishi-match: warning: engine A: option 'Hsh' is not among the options it advertises\n") !=
               std::string::npos);
-        const std::string answer = protocol == "usi" ? "info string unknown option 'Hsh'" : "Error (unknown option): Hsh";
+        const std::string answer =
+            protocol == "usi" ? "info string unknown option 'Hsh'" : "Error (unknown option): Hsh";
         CHECK(e.find("shishi-match: warning: engine A: it answered '" + answer + "'\n") != std::string::npos);
         CHECK(e.find("'Hash'") == std::string::npos);
         CHECK(match_test::count_of(e, "warning:") == 2);  // once, though the engine starts for two games

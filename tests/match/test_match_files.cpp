@@ -69,8 +69,8 @@ TEST_CASE("outputs naming one file by another spelling or through a link are ref
               .find(refused) != std::string::npos);
     // No output may be the openings file.
     std::ofstream("book.txt") << "h4h5\n";
-    CHECK(parse_error(two_engines({"--openings", "book.txt", "--epd", "./book.txt"}))
-              .find("is the --openings file") != std::string::npos);
+    CHECK(parse_error(two_engines({"--openings", "book.txt", "--epd", "./book.txt"})).find("is the --openings file") !=
+          std::string::npos);
     // Different files, and engines sharing one stderr file, are fine.
     CHECK(parse_error({"--engine", "cmd=a", "stderr=e.log", "--engine", "cmd=b", "stderr=./e.log", "--games", "2",
                        "--depth", "1", "--pgn", "g.pgn", "--epd", "g.epd"}) == "");
@@ -79,10 +79,10 @@ TEST_CASE("outputs naming one file by another spelling or through a link are ref
 TEST_CASE("the cutechess -pgnout and -epdout of one file are refused before any game", "[match][files][cutechess]") {
     TempDir tmp("cutechess_identity");
     std::string error;
-    auto args = from_cutechess({"-engine", "cmd=" + fake("xboard", "--moves h4h5"), "-engine",
-                                "cmd=" + fake("xboard", "--moves e9e8"), "-each", "depth=1", "-games", "2",
-                                "-maxmoves", "5", "-pgnout", "g.pgn", "-epdout", "./g.pgn"},
-                               error);
+    auto args = from_cutechess(
+        {"-engine", "cmd=" + fake("xboard", "--moves h4h5"), "-engine", "cmd=" + fake("xboard", "--moves e9e8"),
+         "-each", "depth=1", "-games", "2", "-maxmoves", "5", "-pgnout", "g.pgn", "-epdout", "./g.pgn"},
+        error);
     REQUIRE(args);
     CHECK(parse_error(*args).find("name the same file") != std::string::npos);
     CHECK_FALSE(std::filesystem::exists("g.pgn"));
@@ -112,10 +112,10 @@ TEST_CASE("merge never overwrites a shard's results: the output is named with -o
 TEST_CASE("the EPD file gets no line for a game lost to a setup failure", "[match][files][runner]") {
     TempDir tmp("epd");
     std::ostringstream err;
-    auto o = parse_match_args({"--first", fake("xboard", "--moves h4h5"), "--name-first", "A", "--second",
-                               "/nonexistent/engine", "--name-second", "B", "--games", "2", "--max-plies", "1",
-                               "--depth", "1", "--pgn", "g.pgn", "--epd", "g.epd"},
-                              err);
+    auto o = parse_match_args(
+        {"--first", fake("xboard", "--moves h4h5"), "--name-first", "A", "--second", "/nonexistent/engine",
+         "--name-second", "B", "--games", "2", "--max-plies", "1", "--depth", "1", "--pgn", "g.pgn", "--epd", "g.epd"},
+        err);
     REQUIRE(o);
     std::ostringstream out, run_err;
     CHECK(run_match(*o, out, run_err) == 1);
@@ -133,10 +133,12 @@ TEST_CASE("the EPD file gets no line for a game lost to a setup failure", "[matc
 TEST_CASE("a line break in a PGN tag's text is refused", "[match][files][options]") {
     for (const auto& [option, value] : std::vector<std::pair<std::string, std::string>>{
              {"--event", "Chu\nCup"}, {"--site", "here\r"}, {"--name-first", "A\nB"}, {"--name-second", "B\tC"}}) {
-        std::vector<std::string> args = {"--first", "a", "--second", "b", "--games", "2", "--depth", "1", option, value};
+        std::vector<std::string> args = {"--first", "a",       "--second", "b",    "--games",
+                                         "2",       "--depth", "1",        option, value};
         CHECK(parse_error(args).find("a PGN tag is one line") != std::string::npos);
     }
     CHECK(parse_error({"--engine", "cmd=a", "name=A\nB", "--engine", "cmd=b", "--games", "2", "--depth", "1"})
               .find("a PGN tag is one line") != std::string::npos);
-    CHECK(parse_error({"--first", "a", "--second", "b", "--games", "2", "--depth", "1", "--event", "Chu Cup, 対局"}) == "");
+    CHECK(parse_error({"--first", "a", "--second", "b", "--games", "2", "--depth", "1", "--event", "Chu Cup, 対局"}) ==
+          "");
 }

@@ -24,7 +24,8 @@ Result run(const std::string& command) {
     REQUIRE(p);
     std::array<char, 4096> buf;
     size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
+        r.out.append(buf.data(), n);
     int st = pclose(p);
     r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return r;
@@ -61,7 +62,8 @@ std::string check_two_clean_games(const Result& r, const std::string& pgn) {
     std::remove(pgn.c_str());
     CHECK(count_of(games, "[Variant \"chu\"]") == 2);
     // Each failure shows the offending summary line itself, not only its position in the output.
-    for (const char* bad : {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
+    for (const char* bad :
+         {"time forfeit", "illegal move", "crash", "refused legal move", "false claim", "setup failure"})
         CHECK(line_containing(r.out, std::string(bad) + ":").empty());
     return games;
 }
@@ -80,9 +82,9 @@ TEST_CASE("HaChu against HaChu: two short games with -j 2 and openings", "[match
     // buffer overrun (-Warray-bounds) once Catch comes from the precompiled header.
     std::string command = SHISHI_MATCH_EXE;
     command += std::string(" --first ") + HACHU + " --second " + HACHU;
-    command += " --first-option 'Allow repeats=1' --second-option 'Allow repeats=1'"
-               " --games 2 --depth 3 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
-               "/data/openings.txt --pgn ";
+    command +=
+        " --first-option 'Allow repeats=1' --second-option 'Allow repeats=1'"
+        " --games 2 --depth 3 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR "/data/openings.txt --pgn ";
     command += pgn;
     Result r = run(command);
     INFO(r.out);
@@ -111,18 +113,22 @@ TEST_CASE("SIGINT writes the finished games and the summary", "[match][integrati
 
 TEST_CASE("Shishi in XBoard mode against Shishi in USI mode", "[match][integration][slow][no_sanitize]") {
     std::string pgn = temp_pgn("self");
-    Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " SHISHI_EXE
+    Result r = run(std::string(SHISHI_MATCH_EXE) +
+                   " --first " SHISHI_EXE " --second " SHISHI_EXE
                    " --second-protocol usi --games 2 --tc 2+0.05 --max-plies 30 --openings " SHISHI_SOURCE_DIR
-                   "/data/openings.txt --pgn " + pgn);
+                   "/data/openings.txt --pgn " +
+                   pgn);
     INFO(r.out);
     check_two_clean_games(r, pgn);
 }
 
 TEST_CASE("Shishi against Shishi in USI mode at fixed nodes per move", "[match][integration][slow]") {
     std::string pgn = temp_pgn("nodes");
-    Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " SHISHI_EXE
+    Result r = run(std::string(SHISHI_MATCH_EXE) +
+                   " --first " SHISHI_EXE " --second " SHISHI_EXE
                    " --first-protocol usi --second-protocol usi --games 2 --nodes 3000 --max-plies 24"
-                   " --openings " SHISHI_SOURCE_DIR "/data/openings.txt --debug --pgn " + pgn);
+                   " --openings " SHISHI_SOURCE_DIR "/data/openings.txt --debug --pgn " +
+                   pgn);
     INFO(r.out);
     check_two_clean_games(r, pgn);
     CHECK(r.out.find("go nodes 3000") != std::string::npos);  // the limit reaches the engines
@@ -134,10 +140,11 @@ TEST_CASE("Shishi against HaChu with -j 2", "[match][integration][slow][no_sanit
     // runner records it as a refusal, which the clean-game check rejects), so allow repeats.
     // The clock is long for 40 plies, so that neither engine forfeits on a loaded machine (at
     // 5 s + 0.1 s HaChu lost on time while a full test run and helpers' builds shared 2 cores).
-    Result r = run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " + HACHU +
-                   " --second-option 'Allow repeats=1'"
-                   " --games 2 --tc 40+0.4 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR
-                   "/data/openings.txt --pgn " + pgn);
+    Result r =
+        run(std::string(SHISHI_MATCH_EXE) + " --first " SHISHI_EXE " --second " + HACHU +
+            " --second-option 'Allow repeats=1'"
+            " --games 2 --tc 40+0.4 -j 2 --max-plies 40 --openings " SHISHI_SOURCE_DIR "/data/openings.txt --pgn " +
+            pgn);
     INFO(r.out);
     check_two_clean_games(r, pgn);
 }
@@ -153,7 +160,7 @@ TEST_CASE("a three-engine round robin is interrupted by SIGINT, resumed, and pri
         return std::string(" --engine name=") + name + " 'cmd=" + fake("xboard", "--moves h4h5 --delay-ms 400") + "'";
     };
     const std::string command = std::string(SHISHI_MATCH_EXE) + engine("A") + engine("B") + engine("C") +
-                                " --games 10 --tc 10 --max-plies 1 -j 2 --pgn " + pgn;
+        " --games 10 --tc 10 --max-plies 1 -j 2 --pgn " + pgn;
     Result first = run_interrupted_after_first_game(command, "rr_resume");
     INFO(first.out);
     CHECK(first.status == 130);
@@ -168,20 +175,24 @@ TEST_CASE("a three-engine round robin is interrupted by SIGINT, resumed, and pri
     std::remove(pgn.c_str());
     CHECK(after.substr(0, before.size()) == before);  // nothing finished was lost or rewritten
     CHECK(count_of(after, "[Event ") == 30);
-    for (int round = 1; round <= 30; ++round) CHECK(count_of(after, "[Round \"" + std::to_string(round) + "\"]") == 1);
+    for (int round = 1; round <= 30; ++round)
+        CHECK(count_of(after, "[Round \"" + std::to_string(round) + "\"]") == 1);
     CHECK(second.out.find("Resuming: " + std::to_string(kept) + " finished game(s)") != std::string::npos);
     CHECK(count_of(second.out, "Finished game ") == 30 - kept);
     CHECK(line_containing(second.out, "  1 A ").find("10.0/20") != std::string::npos);
     CHECK(second.out.find("Cross table") != std::string::npos);
 }
 
-TEST_CASE("Shishi pondering in USI mode against Shishi: every go ponder ends in ponderhit or stop", "[match][integration][ponder][slow]") {
+TEST_CASE("Shishi pondering in USI mode against Shishi: every go ponder ends in ponderhit or stop",
+          "[match][integration][ponder][slow]") {
     std::string pgn = temp_pgn("ponder");
     // Depth-limited, so no clock can be lost on a loaded machine; a ponder search still waits
     // for ponderhit or stop once it reaches the depth.
-    Result r = run(std::string(SHISHI_MATCH_EXE) + " --engine cmd=" SHISHI_EXE " proto=usi ponder --engine cmd=" SHISHI_EXE
+    Result r = run(std::string(SHISHI_MATCH_EXE) +
+                   " --engine cmd=" SHISHI_EXE " proto=usi ponder --engine cmd=" SHISHI_EXE
                    " proto=usi --games 2 --depth 3 --max-plies 24 --openings " SHISHI_SOURCE_DIR
-                   "/data/openings.txt --debug --pgn " + pgn);
+                   "/data/openings.txt --debug --pgn " +
+                   pgn);
     INFO(r.out);
     check_two_clean_games(r, pgn);
     const int pondered = count_of(r.out, "> go ponder ");

@@ -23,10 +23,29 @@ std::string engines_file(const std::string& text) {
 
 TEST_CASE("malformed engines files are refused with the place of the error", "[match][json]") {
     const char* bad[] = {
-        "",          "{",          "[1, 2",        "{\"a\" 1}",     "{\"a\": 1,}",   "[1,]",       "{a: 1}",
-        "\"open",    "\"bad \\x\"", "\"\\u12\"",     "\"\\ud800\"",   "01",            "1.",         "-",
-        "1e",        "tru",        "nul",          "[1] 2",         "{\"a\": 1} }",  "\"tab\there\"", "+1",
-        "[\"a\" \"b\"]", "1e999",
+        "",
+        "{",
+        "[1, 2",
+        "{\"a\" 1}",
+        "{\"a\": 1,}",
+        "[1,]",
+        "{a: 1}",
+        "\"open",
+        "\"bad \\x\"",
+        "\"\\u12\"",
+        "\"\\ud800\"",
+        "01",
+        "1.",
+        "-",
+        "1e",
+        "tru",
+        "nul",
+        "[1] 2",
+        "{\"a\": 1} }",
+        "\"tab\there\"",
+        "+1",
+        "[\"a\" \"b\"]",
+        "1e999",
     };
     for (const char* text : bad) {
         INFO(text);

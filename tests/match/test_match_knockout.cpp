@@ -45,7 +45,8 @@ TEST_CASE("knockout encounter: more games on a tie, as cutechess decides", "[mat
         Encounter e;
         e.a = 0;
         e.b = 1;
-        for (int r : results) e.add(r == 1, r == 0);
+        for (int r : results)
+            e.add(r == 1, r == 0);
         return e;
     };
     // One planned game: decided by a win, a draw needs another game.
@@ -58,7 +59,7 @@ TEST_CASE("knockout encounter: more games on a tie, as cutechess decides", "[mat
     CHECK_FALSE(after({1, 0}).needs_more_games(2));
     CHECK_FALSE(after({1, 1}).needs_more_games(2));
     CHECK(after({1, -1}).needs_more_games(2));
-    CHECK(after({1, -1, 1}).needs_more_games(2));       // 2-1 after an odd number: finish the pair
+    CHECK(after({1, -1, 1}).needs_more_games(2));  // 2-1 after an odd number: finish the pair
     CHECK_FALSE(after({1, -1, 1, 0}).needs_more_games(2));  // 2.5-1.5
     CHECK_FALSE(after({1, -1, 1, 1}).needs_more_games(2));
     CHECK(after({0, 0, 0, 0}).needs_more_games(2));
@@ -72,10 +73,14 @@ TEST_CASE("knockout encounter: more games on a tie, as cutechess decides", "[mat
 }
 
 TEST_CASE("knockout refuses options that need a fixed list of games, before any game", "[match][knockout][options]") {
-    const std::vector<std::string> base = {"--engine", "cmd=a", "--engine", "cmd=b", "--engine", "cmd=c",
-                                           "--tournament", "knockout", "--games", "2", "--depth", "1", "--pgn", "k.pgn"};
-    for (std::vector<std::string> extra : {std::vector<std::string>{"--shard", "1/2"}, {"--resume"}, {"--json", "k.json"},
-                                            {"--plot", "k.svg"}, {"--epd", "k.epd"}}) {
+    const std::vector<std::string> base = {"--engine",     "cmd=a",    "--engine", "cmd=b", "--engine", "cmd=c",
+                                           "--tournament", "knockout", "--games",  "2",     "--depth",  "1",
+                                           "--pgn",        "k.pgn"};
+    for (std::vector<std::string> extra : {std::vector<std::string>{"--shard", "1/2"},
+                                           {"--resume"},
+                                           {"--json", "k.json"},
+                                           {"--plot", "k.svg"},
+                                           {"--epd", "k.epd"}}) {
         std::vector<std::string> args = base;
         args.insert(args.end(), extra.begin(), extra.end());
         std::ostringstream err;
@@ -84,23 +89,28 @@ TEST_CASE("knockout refuses options that need a fixed list of games, before any 
         CHECK(err.str().find(extra[0] + " cannot be used with --tournament knockout") != std::string::npos);
     }
     std::ostringstream err;
-    CHECK_FALSE(parse_match_args({"--engine", "cmd=a", "--engine", "cmd=b", "--seeds", "2", "--games", "2", "--depth", "1",
-                                  "--pgn", "k.pgn"},
-                                 err));
+    CHECK_FALSE(parse_match_args(
+        {"--engine", "cmd=a", "--engine", "cmd=b", "--seeds", "2", "--games", "2", "--depth", "1", "--pgn", "k.pgn"},
+        err));
     CHECK(err.str().find("--seeds is for --tournament knockout") != std::string::npos);
 }
 
-TEST_CASE("a four-engine knockout: bracket, tie-break games, winners advance, final report", "[match][knockout][runner]") {
+TEST_CASE("a four-engine knockout: bracket, tie-break games, winners advance, final report",
+          "[match][knockout][runner]") {
     // Every game ends after White's first move (a draw at the ply limit) or White resigns at once.
     // Seeded 1-4: A-C and B-D, then the final. C and D resign as White: A and B win 1.5-0.5.
     // The final is drawn 1-1, so it goes on by pairs: B resigns as White in its fourth game.
     std::string pgn = temp_pgn("knockout");
-    const std::vector<std::string> args = {"-engine", "name=A", "cmd=" + fake("xboard", "--moves h4h5"), "-engine", "name=B",
-                             "cmd=" + fake("xboard", "--moves h4h5 --resign-in-game 4"), "-engine", "name=C",
-                             "cmd=" + fake("xboard", "--moves h4h5 --resign-at 1"), "-engine", "name=D",
-                             "cmd=" + fake("usi", "--moves 7i7h --resign-at 1"), "proto=usi", "-each", "depth=1",
-                             "-tournament", "knockout", "-seeds", "4", "-games", "2", "--max-plies", "1", "-concurrency", "2",
-                             "-pgnout", pgn};
+    const std::vector<std::string> args = {
+        "-engine",     "name=A",   "cmd=" + fake("xboard", "--moves h4h5"),
+        "-engine",     "name=B",   "cmd=" + fake("xboard", "--moves h4h5 --resign-in-game 4"),
+        "-engine",     "name=C",   "cmd=" + fake("xboard", "--moves h4h5 --resign-at 1"),
+        "-engine",     "name=D",   "cmd=" + fake("usi", "--moves 7i7h --resign-at 1"),
+        "proto=usi",   "-each",    "depth=1",
+        "-tournament", "knockout", "-seeds",
+        "4",           "-games",   "2",
+        "--max-plies", "1",        "-concurrency",
+        "2",           "-pgnout",  pgn};
     MatchOptions o = parsed_cutechess(args);
     REQUIRE(o.tournament == TournamentKind::KNOCKOUT);
     REQUIRE(o.seeds == 4);
@@ -112,7 +122,8 @@ TEST_CASE("a four-engine knockout: bracket, tie-break games, winners advance, fi
     CHECK(r.out.find("Final: A 2.5-1.5 B (4 games)\n") != std::string::npos);
     CHECK(r.out.find("Winner: A\n") != std::string::npos);
     CHECK(count_of(r.pgn, "[Event ") == 8);
-    for (int round = 1; round <= 8; ++round) CHECK(count_of(r.pgn, "[Round \"" + std::to_string(round) + "\"]") == 1);
+    for (int round = 1; round <= 8; ++round)
+        CHECK(count_of(r.pgn, "[Round \"" + std::to_string(round) + "\"]") == 1);
     // Who met whom, with colours alternating in each encounter.
     CHECK(count_of(r.pgn, "[White \"A\"]\n[Black \"C\"]") == 1);
     CHECK(count_of(r.pgn, "[White \"C\"]\n[Black \"A\"]") == 1);
@@ -139,7 +150,8 @@ TEST_CASE("a knockout encounter that stays tied ends after the cap on extra game
     Encounter f;
     f.a = 0, f.b = 1, f.a_rank = 2, f.b_rank = 1;
     f.add(true, false);
-    for (int k = 0; k < 2 * KNOCKOUT_EXTRA_PAIRS + 1; ++k) f.add(false, true);
+    for (int k = 0; k < 2 * KNOCKOUT_EXTRA_PAIRS + 1; ++k)
+        f.add(false, true);
     CHECK_FALSE(f.needs_more_games(2));
     CHECK(f.leader() == 0);
 }
@@ -147,12 +159,30 @@ TEST_CASE("a knockout encounter that stays tied ends after the cap on extra game
 TEST_CASE("a knockout of engines that always draw ends, with a warning for each capped encounter",
           "[match][knockout][runner]") {
     // Every game is drawn at the ply limit: each encounter reaches the cap.
-    const std::vector<std::string> args = {"-engine", "name=A", "cmd=" + fake("xboard", "--moves h4h5"), "-engine", "name=B",
-                                           "cmd=" + fake("xboard", "--moves h4h5"), "-engine", "name=C",
-                                           "cmd=" + fake("xboard", "--moves h4h5"), "-engine", "name=D",
-                                           "cmd=" + fake("xboard", "--moves h4h5"), "-each", "depth=1",
-                                           "-tournament", "knockout", "-seeds", "4", "-games", "1", "--max-plies", "1",
-                                           "-concurrency", "2"};
+    const std::vector<std::string> args = {"-engine",
+                                           "name=A",
+                                           "cmd=" + fake("xboard", "--moves h4h5"),
+                                           "-engine",
+                                           "name=B",
+                                           "cmd=" + fake("xboard", "--moves h4h5"),
+                                           "-engine",
+                                           "name=C",
+                                           "cmd=" + fake("xboard", "--moves h4h5"),
+                                           "-engine",
+                                           "name=D",
+                                           "cmd=" + fake("xboard", "--moves h4h5"),
+                                           "-each",
+                                           "depth=1",
+                                           "-tournament",
+                                           "knockout",
+                                           "-seeds",
+                                           "4",
+                                           "-games",
+                                           "1",
+                                           "--max-plies",
+                                           "1",
+                                           "-concurrency",
+                                           "2"};
     MatchOptions o = parsed_cutechess(args);
     Run r = run(o);
     INFO(r.out);

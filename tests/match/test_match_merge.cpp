@@ -50,7 +50,8 @@ RunInfo run_of(int engines, std::optional<SprtConfig> sprt, int games_per_pairin
 // The statistics of a results file: everything but the run's state, shard and game order.
 nlohmann::json statistics(const std::string& json) {
     nlohmann::json j = nlohmann::json::parse(json);
-    for (const char* volatile_key : {"state", "shard", "shard_games", "games"}) j.erase(volatile_key);
+    for (const char* volatile_key : {"state", "shard", "shard_games", "games"})
+        j.erase(volatile_key);
     return j;
 }
 
@@ -59,11 +60,13 @@ void check_merge_equals_single_run(int engines, std::optional<SprtConfig> sprt, 
     const Schedule schedule(make_pairings(engines, run.tournament), games_per_pairing);
     const std::vector<GameSummary> games = recorded_games(schedule);
     std::vector<std::string> names;
-    for (const EngineEntry& e : run.engines) names.push_back(e.name);
+    for (const EngineEntry& e : run.engines)
+        names.push_back(e.name);
 
     // One run: the games finish out of order (concurrency), all of them in one tally.
     Tally single(engines, schedule, sprt);
-    for (size_t k = 0; k < games.size(); ++k) single.add(games[games.size() - 1 - k]);
+    for (size_t k = 0; k < games.size(); ++k)
+        single.add(games[games.size() - 1 - k]);
     REQUIRE(int(single.games().size()) == schedule.total());
     std::ostringstream single_report;
     final_report(single_report, single, ReportContext{names, schedule, sprt, schedule.total()}, false);
@@ -105,18 +108,21 @@ TEST_CASE("shards are whole game pairs, and every game is in one shard", "[match
     const Schedule schedule(make_pairings(3, TournamentKind::ROUND_ROBIN), 5);  // odd: single last games
     for (int n : {1, 2, 3, 4, 7, 40}) {
         int total = 0;
-        for (int i = 1; i <= n; ++i) total += Shard{i, n}.games(schedule);
+        for (int i = 1; i <= n; ++i)
+            total += Shard{i, n}.games(schedule);
         CHECK(total == schedule.total());
         // Both games of an opening pair (same pairing, same opening) go to the same shard.
         for (int g = 0; g + 1 < schedule.total(); ++g) {
             const GameSlot a = schedule.slot(g), b = schedule.slot(g + 1);
             if (a.pairing == b.pairing && a.opening == b.opening)
-                for (int i = 1; i <= n; ++i) CHECK(Shard{i, n}.contains(g) == Shard{i, n}.contains(g + 1));
+                for (int i = 1; i <= n; ++i)
+                    CHECK(Shard{i, n}.contains(g) == Shard{i, n}.contains(g + 1));
         }
     }
     CHECK(parse_shard("2/4")->index == 2);
     // Beyond int: refused (std::stoi threw there before, ending shishi-match).
-    for (const char* bad : {"0/4", "5/4", "1/0", "a/b", "1/", "/2", "2", "-1/2", "1/2/3", "", "99999999999/1", "1/99999999999"})
+    for (const char* bad :
+         {"0/4", "5/4", "1/0", "a/b", "1/", "/2", "2", "-1/2", "1/2/3", "", "99999999999/1", "1/99999999999"})
         CHECK_FALSE(parse_shard(bad));
 }
 

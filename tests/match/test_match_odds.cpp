@@ -13,10 +13,10 @@
 using namespace shishi;
 using namespace shishi::match;
 using match_test::BLACK_MOVES;
-using match_test::WHITE_MOVES;
 using match_test::fake_config;
 using match_test::slurp;
 using match_test::started;
+using match_test::WHITE_MOVES;
 
 namespace {
 
@@ -118,7 +118,8 @@ TEST_CASE("time odds over USI: go carries each side's own time and increment", "
     std::remove(wlog.c_str());
 }
 
-TEST_CASE("per-engine time controls write WhiteTimeControl and BlackTimeControl as cutechess does", "[match][odds][pgn]") {
+TEST_CASE("per-engine time controls write WhiteTimeControl and BlackTimeControl as cutechess does",
+          "[match][odds][pgn]") {
     GameRecord g;
     g.white_name = "A";
     g.black_name = "B";
@@ -154,10 +155,10 @@ TEST_CASE("per-engine limit options replace the match's for that engine only", "
 
     // --first-tc overrides --tc for the first engine; the second keeps the match's clock and
     // gets its own depth on top of it.
-    auto mixed = parse_match_args({"--first", "a", "--second", "b", "--second-protocol", "usi", "--games", "2", "--tc",
-                                   "10+0.1", "--first-tc", "5", "--second-nodes", "3000", "--second-depth", "7",
-                                   "--pgn", "x"},
-                                  err);
+    auto mixed =
+        parse_match_args({"--first", "a", "--second", "b", "--second-protocol", "usi", "--games", "2", "--tc", "10+0.1",
+                          "--first-tc", "5", "--second-nodes", "3000", "--second-depth", "7", "--pgn", "x"},
+                         err);
     REQUIRE(mixed);
     REQUIRE(mixed->engines[0].tc);
     CHECK(mixed->engines[0].tc->base_ms == 5000);
@@ -169,9 +170,8 @@ TEST_CASE("per-engine limit options replace the match's for that engine only", "
     CHECK(mixed->referee.tc.base_ms == 10000);
 
     // An engine's own time per move replaces the match's clock for it.
-    auto st = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "10", "--first-st", "2",
-                                "--pgn", "x"},
-                               err);
+    auto st = parse_match_args(
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "10", "--first-st", "2", "--pgn", "x"}, err);
     REQUIRE(st);
     REQUIRE(st->engines[0].tc);
     CHECK(st->engines[0].tc->move_time_ms == 2000);
@@ -182,7 +182,8 @@ TEST_CASE("per-engine limit options replace the match's for that engine only", "
         // The second engine has no limit at all.
         {"--first", "a", "--second", "b", "--games", "2", "--first-tc", "10", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "10", "--first-tc", "ten", "--pgn", "x"},
-        {"--first", "a", "--second", "b", "--games", "2", "--tc", "10", "--first-tc", "5", "--first-st", "1", "--pgn", "x"},
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "10", "--first-tc", "5", "--first-st", "1", "--pgn",
+         "x"},
         // Nodes for an XBoard engine, fractional seconds per move for an XBoard engine.
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "10", "--first-nodes", "100", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "10", "--second-st", "0.5", "--pgn", "x"},

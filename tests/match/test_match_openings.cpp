@@ -123,10 +123,9 @@ TEST_CASE("PGN has the tags, FEN only off the start position, and XBoard moves",
     std::ostringstream out;
     write_pgn(out, g, PgnHeader{"Test", "here"});
     std::string pgn = out.str();
-    for (const char* tag :
-         {"[Event \"Test\"]", "[Site \"here\"]", "[Date \"2026.01.02\"]", "[Round \"3\"]", "[White \"A \\\"quoted\\\"\"]",
-          "[Black \"Engine B\"]", "[Result \"0-1\"]", "[TimeControl \"10+0.1\"]", "[Variant \"chu\"]",
-          "[Termination \"time forfeit\"]"}) {
+    for (const char* tag : {"[Event \"Test\"]", "[Site \"here\"]", "[Date \"2026.01.02\"]", "[Round \"3\"]",
+                            "[White \"A \\\"quoted\\\"\"]", "[Black \"Engine B\"]", "[Result \"0-1\"]",
+                            "[TimeControl \"10+0.1\"]", "[Variant \"chu\"]", "[Termination \"time forfeit\"]"}) {
         INFO(tag);
         CHECK(pgn.find(tag) != std::string::npos);
     }

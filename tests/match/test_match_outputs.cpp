@@ -14,14 +14,14 @@
 using namespace shishi;
 using namespace shishi::match;
 using match_test::BLACK_MOVES;
-using match_test::WHITE_MOVES;
 using match_test::count_of;
 using match_test::fake;
 using match_test::fake_config;
+using match_test::parsed;
 using match_test::slurp;
 using match_test::started;
 using match_test::temp_pgn;
-using match_test::parsed;
+using match_test::WHITE_MOVES;
 
 namespace {
 
@@ -140,10 +140,17 @@ TEST_CASE("adjudication options are read with clear errors", "[match][adjudicati
 
 TEST_CASE("the JSON results file holds engines, games with terminations and statistics", "[match][json][runner]") {
     const std::string pgn = temp_pgn("json"), json = pgn + ".json", svg = pgn + ".svg";
-    MatchOptions o = parsed({"--first", fake("xboard", "--moves h4h5 --name A"), "--second",
-                             fake("xboard", "--crash-at 1 --name B"), "--games", "4", "--tc",
-                             "5+0.1", "--second-tc", "3", "--max-plies", "1", "--pgn", pgn, "--json", json, "--plot", svg,
-                             "--sprt", "elo0=0", "elo1=50"});
+    MatchOptions o = parsed({"--first",     fake("xboard", "--moves h4h5 --name A"),
+                             "--second",    fake("xboard", "--crash-at 1 --name B"),
+                             "--games",     "4",
+                             "--tc",        "5+0.1",
+                             "--second-tc", "3",
+                             "--max-plies", "1",
+                             "--pgn",       pgn,
+                             "--json",      json,
+                             "--plot",      svg,
+                             "--sprt",      "elo0=0",
+                             "elo1=50"});
     std::ostringstream out, err;
     CHECK(run_match(o, out, err) == 0);
     INFO(out.str());
@@ -173,7 +180,8 @@ TEST_CASE("the JSON results file holds engines, games with terminations and stat
     const auto& penta = pairing["pentanomial"];
     REQUIRE(penta.size() == 5);
     int pairs = 0;
-    for (const auto& c : penta) pairs += c.get<int>();
+    for (const auto& c : penta)
+        pairs += c.get<int>();
     CHECK(pairs == 2);
     CHECK(penta[3] == 2);  // each pair: A draws, then wins
     CHECK(pairing["wins"].get<int>() + pairing["draws"].get<int>() + pairing["losses"].get<int>() == 4);
@@ -186,12 +194,14 @@ TEST_CASE("the JSON results file holds engines, games with terminations and stat
     CHECK(picture.rfind("<svg ", 0) == 0);
     CHECK(picture.find("</svg>") != std::string::npos);
     CHECK(picture.find("id=\"llr-panel\"") != std::string::npos);
-    for (const char* f : {json.c_str(), svg.c_str(), pgn.c_str()}) std::remove(f);
+    for (const char* f : {json.c_str(), svg.c_str(), pgn.c_str()})
+        std::remove(f);
 }
 
 TEST_CASE("the plot is a well-formed SVG with the Elo band and the LLR between its bounds", "[match][plot]") {
     std::vector<PlotPoint> points;
-    for (int g = 1; g <= 30; ++g) points.push_back({g, 10.0 + g, -100.0 + g, 120.0 + g, -1.0 + 0.1 * g});
+    for (int g = 1; g <= 30; ++g)
+        points.push_back({g, 10.0 + g, -100.0 + g, 120.0 + g, -1.0 + 0.1 * g});
     points.front().high = INFINITY;  // one decisive game: drawn at the panel's edge
     std::string svg = render_plot_svg(points, PlotBounds{-2.94, 2.94}, "A <vs> B");
     CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
@@ -228,7 +238,8 @@ TEST_CASE("the plot is a well-formed SVG with the Elo band and the LLR between i
 
 TEST_CASE("the plot draws no point for an infinite Elo (a 4-0), only edge marks", "[match][plot]") {
     std::vector<PlotPoint> points;
-    for (int g = 1; g <= 4; ++g) points.push_back({g, INFINITY, 100.0 * g, INFINITY, 0});
+    for (int g = 1; g <= 4; ++g)
+        points.push_back({g, INFINITY, 100.0 * g, INFINITY, 0});
     points.push_back({5, 340.0, 80.0, INFINITY, 0});  // a draw: a finite estimate again
     const std::string svg = render_plot_svg(points, std::nullopt, "A vs B");
     size_t at = svg.find("id=\"elo-line\" points=\"");
@@ -243,9 +254,9 @@ TEST_CASE("the plot draws no point for an infinite Elo (a 4-0), only edge marks"
 
 TEST_CASE("the progress line updates in place on a terminal and is a plain line otherwise", "[match][runner]") {
     const std::string pgn = temp_pgn("progress");
-    MatchOptions o = parsed({"--first", fake("xboard", "--moves h4h5 --name A"), "--second",
-                             fake("xboard", "--moves h4h5 --name B"), "--games", "2", "--tc", "5", "--max-plies", "1",
-                             "--pgn", pgn});
+    MatchOptions o =
+        parsed({"--first", fake("xboard", "--moves h4h5 --name A"), "--second", fake("xboard", "--moves h4h5 --name B"),
+                "--games", "2", "--tc", "5", "--max-plies", "1", "--pgn", pgn});
     std::ostringstream plain, err;
     REQUIRE(run_match(o, plain, err) == 0);
     CHECK(plain.str().find("Progress: 1/2 games, 0-0-1, Elo +0.0 +/- 0.0") != std::string::npos);

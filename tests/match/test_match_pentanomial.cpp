@@ -39,7 +39,8 @@ SprtConfig bounds(double elo0, double elo1, SprtConfig::Model model) {
 
 TEST_CASE("pentanomial counts pair points", "[match][stats][pentanomial]") {
     Pentanomial p;
-    for (double points : {0.0, 0.5, 1.0, 1.0, 1.5, 2.0, 2.0, 2.0}) p.add(points);
+    for (double points : {0.0, 0.5, 1.0, 1.0, 1.5, 2.0, 2.0, 2.0})
+        p.add(points);
     CHECK(p.counts == std::array<int, 5>{1, 1, 2, 1, 3});
     CHECK(p.pairs() == 8);
 }

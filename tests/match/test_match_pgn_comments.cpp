@@ -19,7 +19,8 @@ TEST_CASE("evaluation comments read score/depth and time as cutechess writes the
     CHECK(eval_comment({-(MATE_CP - 2), 4, 1000}) == "-M1/4 1.0s");
 }
 
-TEST_CASE("mate scores in XBoard's thinking output (100000 + moves) become +M/-M comments with their moves", "[match][pgn]") {
+TEST_CASE("mate scores in XBoard's thinking output (100000 + moves) become +M/-M comments with their moves",
+          "[match][pgn]") {
     // XBoard's convention, which Shishi and HaChu follow: 100000 + N mates in N moves,
     // -100000 - N is mated in N. The comment counts moves as cutechess does.
     auto comment = [](const std::string& line) { return eval_comment({xboard_post_score(line), 7, 0}); };
@@ -32,12 +33,13 @@ TEST_CASE("mate scores in XBoard's thinking output (100000 + moves) become +M/-M
     CHECK(eval_comment({usi_info_score("info depth 7 score mate -4 pv a1a2"), 7, 0}) == "-M2/7 0s");
 }
 
-TEST_CASE("each engine move of the PGN carries its score and depth; whitepov scores are turned round", "[match][pgn][runner]") {
+TEST_CASE("each engine move of the PGN carries its score and depth; whitepov scores are turned round",
+          "[match][pgn][runner]") {
     const std::string moves_a = std::string("--moves '") + WHITE_MOVES + "'";
     const std::string moves_b = std::string("--moves '") + BLACK_MOVES + "'";
     MatchOptions o = parsed({"--engine", "name=A", "cmd=" + fake("xboard", moves_a + " --score 35"), "--engine",
-                             "name=B", "cmd=" + fake("xboard", moves_b + " --score -120"), "--games", "1",
-                             "--tc", "30", "--max-plies", "4", "--pgn", temp_pgn("comments")});
+                             "name=B", "cmd=" + fake("xboard", moves_b + " --score -120"), "--games", "1", "--tc", "30",
+                             "--max-plies", "4", "--pgn", temp_pgn("comments")});
     Run r = run(o);
     INFO(r.out << r.err << r.pgn);
     CHECK(r.code == 0);

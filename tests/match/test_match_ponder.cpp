@@ -18,12 +18,12 @@ namespace {
 const char* const SENTE = "5i5h 8i8h 7i7h";
 const char* const GOTE = "5d5e 6d6e 8d8e";
 
-std::string temp_log(const std::string& stem) { return "/tmp/shishi_ponder_" + stem + "_" + std::to_string(::getpid()) + ".log"; }
+std::string temp_log(const std::string& stem) {
+    return "/tmp/shishi_ponder_" + stem + "_" + std::to_string(::getpid()) + ".log";
+}
 
 // Lines of `text` that start with `prefix`.
-int lines_starting(const std::string& text, const std::string& prefix) {
-    return count_of("\n" + text, "\n" + prefix);
-}
+int lines_starting(const std::string& text, const std::string& prefix) { return count_of("\n" + text, "\n" + prefix); }
 
 struct Played {
     std::vector<GameRecord> games;
@@ -35,8 +35,8 @@ struct Played {
 Played play(const std::string& predictions, const std::string& extra = "", int games = 1, bool ponder = true) {
     Played p;
     const std::string log = temp_log("sente");
-    EngineConfig w = fake_config("usi", std::string("--moves '") + SENTE + "' --ponder '" + predictions + "' --log " +
-                                            log + " " + extra);
+    EngineConfig w = fake_config(
+        "usi", std::string("--moves '") + SENTE + "' --ponder '" + predictions + "' --log " + log + " " + extra);
     w.ponder = ponder;
     EngineConfig b = fake_config("usi", std::string("--moves '") + GOTE + "'");
     RefereeSettings s;
@@ -48,7 +48,8 @@ Played play(const std::string& predictions, const std::string& extra = "", int g
     auto black = started(b);
     REQUIRE(white);
     REQUIRE(black);
-    for (int g = 0; g < games; ++g) p.games.push_back(play_game(*white, *black, Opening{}, s));
+    for (int g = 0; g < games; ++g)
+        p.games.push_back(play_game(*white, *black, Opening{}, s));
     white->quit();
     black->quit();
     p.sente_log = slurp(log);
@@ -131,9 +132,9 @@ TEST_CASE("USI engines without ponder get no go ponder, however their bestmove p
 
 TEST_CASE("the ponder engine word is accepted for USI engines", "[match][ponder][options]") {
     std::ostringstream err;
-    auto o = parse_match_args({"--engine", "cmd=a", "proto=usi", "ponder", "--engine", "cmd=b", "--games", "2", "--tc",
-                               "1", "--pgn", "x"},
-                              err);
+    auto o = parse_match_args(
+        {"--engine", "cmd=a", "proto=usi", "ponder", "--engine", "cmd=b", "--games", "2", "--tc", "1", "--pgn", "x"},
+        err);
     INFO(err.str());
     REQUIRE(o);
     CHECK(o->engines[0].ponder);

@@ -29,7 +29,8 @@ TEST_CASE("reading stops at the deadline even when a fast flood keeps lines comi
     auto t0 = SteadyClock::now();
     auto deadline = t0 + 300ms;
     long lines = 0;
-    while (p.read_line(line, deadline) == ChildProcess::ReadStatus::LINE) ++lines;
+    while (p.read_line(line, deadline) == ChildProcess::ReadStatus::LINE)
+        ++lines;
     auto took = std::chrono::duration<double>(SteadyClock::now() - t0).count();
     CHECK(lines > 0);  // the pending flood is read up to the deadline
     CHECK(took < 1.5);
@@ -46,7 +47,8 @@ TEST_CASE("an over-long line is cut into pieces of the maximum length", "[match]
     REQUIRE(p.read_line(line, deadline) == ChildProcess::ReadStatus::LINE);
     CHECK(line.size() == ChildProcess::max_line_length);
     size_t total = line.size();
-    while (p.read_line(line, deadline) == ChildProcess::ReadStatus::LINE && line != "done") total += line.size();
+    while (p.read_line(line, deadline) == ChildProcess::ReadStatus::LINE && line != "done")
+        total += line.size();
     CHECK(line == "done");
     CHECK(total == 200000);
 }
@@ -58,8 +60,7 @@ TEST_CASE("a child that exits is noticed; writing to it fails without killing us
     REQUIRE(p.start("exit 3", "", "", error));
     CHECK(p.read_line(line, SteadyClock::now() + 2s) == ChildProcess::ReadStatus::CLOSED);
     auto until = SteadyClock::now() + 2s;
-    while (!p.exited() && SteadyClock::now() < until) {
-    }
+    while (!p.exited() && SteadyClock::now() < until) {}
     CHECK(p.exited());
     CHECK_FALSE(p.write_line("anyone?"));
 }

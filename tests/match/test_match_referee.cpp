@@ -10,9 +10,9 @@
 using namespace shishi;
 using namespace shishi::match;
 using match_test::BLACK_MOVES;
-using match_test::WHITE_MOVES;
 using match_test::fake_config;
 using match_test::started;
+using match_test::WHITE_MOVES;
 
 namespace {
 
@@ -96,8 +96,8 @@ TEST_CASE("a multi-leg XBoard move arrives as one line per leg or as one line", 
 }
 
 TEST_CASE("an illegal move loses and names the move", "[match][referee]") {
-    GameRecord g = play("--moves " + quoted(WHITE_MOVES), "--moves " + quoted(BLACK_MOVES) + " --illegal-at 2",
-                        quick_settings());
+    GameRecord g =
+        play("--moves " + quoted(WHITE_MOVES), "--moves " + quoted(BLACK_MOVES) + " --illegal-at 2", quick_settings());
     CHECK(g.termination == Termination::ILLEGAL_MOVE);
     CHECK(g.outcome == Outcome::WHITE_WINS);
     REQUIRE(g.offender);
@@ -107,15 +107,15 @@ TEST_CASE("an illegal move loses and names the move", "[match][referee]") {
 }
 
 TEST_CASE("unreadable move text loses like an illegal move", "[match][referee]") {
-    GameRecord g = play("--moves " + quoted(WHITE_MOVES) + " --illegal-at 1 --illegal zz99", "--moves a1a2",
-                        quick_settings());
+    GameRecord g =
+        play("--moves " + quoted(WHITE_MOVES) + " --illegal-at 1 --illegal zz99", "--moves a1a2", quick_settings());
     CHECK(g.termination == Termination::ILLEGAL_MOVE);
     CHECK(g.outcome == Outcome::BLACK_WINS);
 }
 
 TEST_CASE("an engine that crashes loses by crash", "[match][referee]") {
-    GameRecord g = play("--moves " + quoted(WHITE_MOVES) + " --crash-at 3", "--moves " + quoted(BLACK_MOVES),
-                        quick_settings());
+    GameRecord g =
+        play("--moves " + quoted(WHITE_MOVES) + " --crash-at 3", "--moves " + quoted(BLACK_MOVES), quick_settings());
     CHECK(g.termination == Termination::CRASH);
     CHECK(g.outcome == Outcome::BLACK_WINS);
     REQUIRE(g.offender);
@@ -152,8 +152,8 @@ TEST_CASE("an engine that floods while its opponent thinks neither hangs nor der
     // Its moves still arrive between the flood lines: the game runs to its scripted end (White
     // resigns when its list runs out), every move recorded.
     auto t0 = std::chrono::steady_clock::now();
-    GameRecord g = play("--moves " + quoted(WHITE_MOVES) + " --flood-after 1", "--moves " + quoted(BLACK_MOVES),
-                        quick_settings());
+    GameRecord g =
+        play("--moves " + quoted(WHITE_MOVES) + " --flood-after 1", "--moves " + quoted(BLACK_MOVES), quick_settings());
     auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     CHECK(g.termination == Termination::RESIGNATION);
     CHECK(g.outcome == Outcome::BLACK_WINS);
@@ -180,8 +180,8 @@ TEST_CASE("a move later than remaining time plus margin forfeits, within the mar
 }
 
 TEST_CASE("an engine that refuses a legal move loses by refusal", "[match][referee]") {
-    GameRecord g = play("--moves " + quoted(WHITE_MOVES), "--moves " + quoted(BLACK_MOVES) + " --refuse-at 2",
-                        quick_settings());
+    GameRecord g =
+        play("--moves " + quoted(WHITE_MOVES), "--moves " + quoted(BLACK_MOVES) + " --refuse-at 2", quick_settings());
     CHECK(g.termination == Termination::REFUSAL);
     CHECK(g.outcome == Outcome::WHITE_WINS);
     REQUIRE(g.offender);
@@ -221,8 +221,8 @@ TEST_CASE("a false claim's reason quotes the engine's words without braces", "[m
 }
 
 TEST_CASE("a resignation ends the game without an offence", "[match][referee]") {
-    GameRecord g = play("--moves " + quoted(WHITE_MOVES), "--moves " + quoted(BLACK_MOVES) + " --resign-at 3",
-                        quick_settings());
+    GameRecord g =
+        play("--moves " + quoted(WHITE_MOVES), "--moves " + quoted(BLACK_MOVES) + " --resign-at 3", quick_settings());
     CHECK(g.termination == Termination::RESIGNATION);
     CHECK(g.outcome == Outcome::WHITE_WINS);
     CHECK_FALSE(g.offender);

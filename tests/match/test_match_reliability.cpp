@@ -30,9 +30,20 @@ namespace {
 MatchOptions options(const std::string& first_args, const std::string& second_args, const std::string& pgn,
                      const std::string& protocol = "xboard", std::vector<std::string> extra = {}) {
     std::ostringstream err;
-    std::vector<std::string> args = {"--first", fake(protocol, first_args), "--second", fake(protocol, second_args),
-                                     "--first-protocol", protocol, "--second-protocol", protocol, "--games", "2",
-                                     "--tc", "60+1", "--pgn", pgn};
+    std::vector<std::string> args = {"--first",
+                                     fake(protocol, first_args),
+                                     "--second",
+                                     fake(protocol, second_args),
+                                     "--first-protocol",
+                                     protocol,
+                                     "--second-protocol",
+                                     protocol,
+                                     "--games",
+                                     "2",
+                                     "--tc",
+                                     "60+1",
+                                     "--pgn",
+                                     pgn};
     args.insert(args.end(), extra.begin(), extra.end());
     auto o = parse_match_args(args, err);
     REQUIRE(o);
@@ -68,7 +79,8 @@ Run run(const MatchOptions& o, int stop_ms = 0) {
 
 TEST_CASE("Ctrl-C while the engines are asked for their names stops at once", "[match][reliability]") {
     MatchOptions o = options("--no-handshake", "--no-handshake", temp_pgn("ctrlc_probe"));
-    for (auto& e : o.engines) e.handshake_timeout_ms = 20'000;
+    for (auto& e : o.engines)
+        e.handshake_timeout_ms = 20'000;
     Run r = run(o, 800);
     INFO(r.out);
     CHECK(r.code == 130);
@@ -79,7 +91,8 @@ TEST_CASE("Ctrl-C while the engines are asked for their names stops at once", "[
 TEST_CASE("Ctrl-C during a game's setup is an interruption, not a setup failure", "[match][reliability]") {
     // Both engines answer the handshake but never the ping that ends a game's setup.
     MatchOptions o = options("--no-pong --name A", "--no-pong --name B", temp_pgn("ctrlc_setup"));
-    for (auto& e : o.engines) e.handshake_timeout_ms = 20'000;
+    for (auto& e : o.engines)
+        e.handshake_timeout_ms = 20'000;
     Run r = run(o, 1500);
     INFO(r.out);
     CHECK(r.code == 130);
@@ -89,7 +102,8 @@ TEST_CASE("Ctrl-C during a game's setup is an interruption, not a setup failure"
 
     // The same over USI, where setup waits for readyok.
     MatchOptions u = options("--no-pong --name A", "--no-pong --name B", temp_pgn("ctrlc_setup_usi"), "usi");
-    for (auto& e : u.engines) e.handshake_timeout_ms = 20'000;
+    for (auto& e : u.engines)
+        e.handshake_timeout_ms = 20'000;
     Run ru = run(u, 1500);
     INFO(ru.out);
     CHECK(ru.code == 130);
@@ -110,7 +124,8 @@ TEST_CASE("an engine that dies while its opponent thinks loses by crash and is r
         CHECK(r.code == 0);
         CHECK(count_of(r.pgn, "[Event ") == 2);
         // Game 1: A (White) moved, died during B's turn, and loses when its turn comes.
-        CHECK(r.out.find("Finished game 1 (A vs B): 0-1 {White's engine stopped (crash or exit)}") != std::string::npos);
+        CHECK(r.out.find("Finished game 1 (A vs B): 0-1 {White's engine stopped (crash or exit)}") !=
+              std::string::npos);
         CHECK(r.out.find("crash: ") != std::string::npos);
     }
 }

@@ -23,8 +23,7 @@ using match_test::temp_pgn;
 
 namespace {
 
-MatchOptions options(const std::string& first_args, const std::string& second_args, const std::string& pgn,
-                     int games) {
+MatchOptions options(const std::string& first_args, const std::string& second_args, const std::string& pgn, int games) {
     std::ostringstream err;
     auto o = parse_match_args({"--first", fake("xboard", first_args), "--second", fake("xboard", second_args),
                                "--games", std::to_string(games), "--tc", "60+1", "--max-plies", "1", "--pgn", pgn},
@@ -48,7 +47,8 @@ std::string write_file(const std::string& path, const std::string& text) {
 }  // namespace
 
 TEST_CASE("the PGN reader finds complete games and where a torn one begins", "[match][resume][pgn]") {
-    const std::string one = "[Event \"x\"]\n[Round \"1\"]\n[White \"A \\\"q\\\"\"]\n\n1. h4h5 {draw at the limit} 1/2-1/2\n\n";
+    const std::string one =
+        "[Event \"x\"]\n[Round \"1\"]\n[White \"A \\\"q\\\"\"]\n\n1. h4h5 {draw at the limit} 1/2-1/2\n\n";
     const std::string two = "[Event \"x\"]\n[Round \"2\"]\n\n1. h4h5 e9e8 {opening} 2. e4e5\n{White resigns} 0-1\n\n";
     PgnFile f = read_pgn_games(one + two + "[Event \"x\"]\n[Round \"3\"]\n\n1. h4h5 e9");
     REQUIRE(f.games.size() == 2);
@@ -82,7 +82,8 @@ TEST_CASE("an interrupted match resumes from its PGN and plays only the missing 
     match.join();
     clear_stop_request();
     std::string out1;
-    for (const std::string& l : lines.lines()) out1 += l + "\n";
+    for (const std::string& l : lines.lines())
+        out1 += l + "\n";
     out1 += err1.str();
     REQUIRE(finished);
     INFO(out1);
@@ -102,7 +103,8 @@ TEST_CASE("an interrupted match resumes from its PGN and plays only the missing 
     const std::string after2 = slurp(pgn);
     CHECK(after2.substr(0, after1.size()) == after1);
     CHECK(count_of(after2, "[Event ") == 6);
-    for (int round = 1; round <= 6; ++round) CHECK(count_of(after2, "[Round \"" + std::to_string(round) + "\"]") == 1);
+    for (int round = 1; round <= 6; ++round)
+        CHECK(count_of(after2, "[Round \"" + std::to_string(round) + "\"]") == 1);
     CHECK(out2.find("Resuming: 1 finished game(s)") != std::string::npos);
     CHECK(count_of(out2, "Finished game ") == 5);
     CHECK(out2.find("Finished game 1 ") == std::string::npos);
@@ -135,7 +137,8 @@ TEST_CASE("resuming drops a game torn by a crash and plays it again", "[match][r
     const std::string after = slurp(pgn);
     CHECK(after.substr(0, kept.size()) == kept);
     CHECK(count_of(after, "[Event ") == 4);
-    for (int round = 1; round <= 4; ++round) CHECK(count_of(after, "[Round \"" + std::to_string(round) + "\"]") == 1);
+    for (int round = 1; round <= 4; ++round)
+        CHECK(count_of(after, "[Round \"" + std::to_string(round) + "\"]") == 1);
     CHECK(out.find("Resuming: 2 finished game(s)") != std::string::npos);
     std::remove(pgn.c_str());
 }
@@ -203,9 +206,16 @@ TEST_CASE("resuming refuses a PGN played at another time control or with other o
     write_file(book2, "e4e5 h9h8\n");
     auto make = [&](const std::string& tc, const std::string& book, const std::string& random_plies) {
         // The games end at the ply limit right after the opening.
-        return match_test::parsed({"--first", fake("xboard", ""), "--name-first", "A", "--second", fake("xboard", ""),
-                                   "--name-second", "B", "--games", "2", "--tc", tc, "--max-plies", "2", "--openings",
-                                   book, "--random-plies", random_plies, "--pgn", pgn});
+        return match_test::parsed({"--first",        fake("xboard", ""),
+                                   "--name-first",   "A",
+                                   "--second",       fake("xboard", ""),
+                                   "--name-second",  "B",
+                                   "--games",        "2",
+                                   "--tc",           tc,
+                                   "--max-plies",    "2",
+                                   "--openings",     book,
+                                   "--random-plies", random_plies,
+                                   "--pgn",          pgn});
     };
     std::string out;
     REQUIRE(run(make("60+1", book1, "0"), out) == 0);
@@ -264,7 +274,8 @@ TEST_CASE("resuming refuses a PGN played at another time control or with other o
     CHECK(run(other_fen, out) == 1);
     CHECK(out.find("started from another opening than this run's") != std::string::npos);
     CHECK(slurp(pgn) == from_fen);
-    for (const std::string& f : {pgn, book1, book2}) std::remove(f.c_str());
+    for (const std::string& f : {pgn, book1, book2})
+        std::remove(f.c_str());
 }
 
 TEST_CASE("resuming refuses games played under other limits or adjudication, naming the difference",
@@ -273,9 +284,13 @@ TEST_CASE("resuming refuses games played under other limits or adjudication, nam
     const std::string pgn = temp_pgn("other_limits");
     std::remove(pgn.c_str());
     auto make = [&](std::vector<std::string> extra) {
-        std::vector<std::string> args = {"--first", fake("xboard", std::string("--moves '") + match_test::WHITE_MOVES + "'"), "--name-first", "A", "--second",
-                                         fake("xboard", std::string("--moves '") + match_test::BLACK_MOVES + "'"), "--name-second", "B", "--games", "2", "--pgn",
-                                         pgn};
+        std::vector<std::string> args = {
+            "--first",       fake("xboard", std::string("--moves '") + match_test::WHITE_MOVES + "'"),
+            "--name-first",  "A",
+            "--second",      fake("xboard", std::string("--moves '") + match_test::BLACK_MOVES + "'"),
+            "--name-second", "B",
+            "--games",       "2",
+            "--pgn",         pgn};
         args.insert(args.end(), extra.begin(), extra.end());
         return match_test::parsed(args);
     };

@@ -20,10 +20,10 @@
 using namespace shishi::match;
 using match_test::count_of;
 using match_test::fake;
-using match_test::slurp;
-using match_test::temp_pgn;
 using match_test::Run;
 using match_test::run;
+using match_test::slurp;
+using match_test::temp_pgn;
 
 namespace {
 
@@ -74,8 +74,8 @@ TEST_CASE("random plies are the same for both games of a pair", "[match][runner]
 }
 
 TEST_CASE("an engine that crashes is restarted for the next game", "[match][runner]") {
-    MatchOptions o = options("--moves 'h4h5 e4e5' --crash-at 1 --name Crashy", "--moves h4h5 --name Steady",
-                             temp_pgn("crash"));
+    MatchOptions o =
+        options("--moves 'h4h5 e4e5' --crash-at 1 --name Crashy", "--moves h4h5 --name Steady", temp_pgn("crash"));
     Run r = run(o);
     INFO(r.out);
     CHECK(r.code == 0);
@@ -86,8 +86,8 @@ TEST_CASE("an engine that crashes is restarted for the next game", "[match][runn
 }
 
 TEST_CASE("refusals of legal moves are counted per engine in the summary", "[match][runner]") {
-    MatchOptions o = options("--moves 'h4h5 e4e5' --name A", "--moves 'e9e8 h9h8' --refuse-at 1 --name B",
-                             temp_pgn("refuse"));
+    MatchOptions o =
+        options("--moves 'h4h5 e4e5' --name A", "--moves 'e9e8 h9h8' --refuse-at 1 --name B", temp_pgn("refuse"));
     o.games = 1;
     Run r = run(o);
     CHECK(r.code == 0);
@@ -129,7 +129,8 @@ TEST_CASE("a stop request (Ctrl-C) keeps finished games and prints the summary",
     clear_stop_request();
     const std::string text = [&] {
         std::string all;
-        for (const std::string& l : lines.lines()) all += l + "\n";
+        for (const std::string& l : lines.lines())
+            all += l + "\n";
         return all;
     }();
     const std::string pgn = slurp(o.pgn_path);
@@ -144,10 +145,10 @@ TEST_CASE("a stop request (Ctrl-C) keeps finished games and prints the summary",
 
 TEST_CASE("games lost to a setup failure are reported as such and the run exits 1", "[match][runner]") {
     // As HaChu with a hash it cannot allocate: the handshake works, then no readyok comes.
-    MatchOptions o = match_test::parsed({"--first", fake("usi", "--moves '5i5h 8i8h'"), "--name-first", "A",
-                                         "--second", fake("usi", "--no-pong"), "--name-second", "B",
-                                         "--first-protocol", "usi", "--second-protocol", "usi", "--games", "2",
-                                         "--tc", "5+0.1", "--pgn", temp_pgn("setup_failure")});
+    MatchOptions o = match_test::parsed({"--first", fake("usi", "--moves '5i5h 8i8h'"), "--name-first", "A", "--second",
+                                         fake("usi", "--no-pong"), "--name-second", "B", "--first-protocol", "usi",
+                                         "--second-protocol", "usi", "--games", "2", "--tc", "5+0.1", "--pgn",
+                                         temp_pgn("setup_failure")});
     o.engines[1].handshake_timeout_ms = 1500;
     Run r = run(o);
     INFO(r.out << r.err);
@@ -158,11 +159,12 @@ TEST_CASE("games lost to a setup failure are reported as such and the run exits 
     CHECK(r.err.find("no readyok within 1500 ms") != std::string::npos);
 }
 
-TEST_CASE("unwritable --json, --plot, --pgn and engine stderr files are refused before any engine starts", "[match][runner]") {
+TEST_CASE("unwritable --json, --plot, --pgn and engine stderr files are refused before any engine starts",
+          "[match][runner]") {
     for (const char* option : {"--json", "--plot", "--pgn", "--first-stderr"}) {
         INFO(option);
-        std::vector<std::string> args = {"--first", "/nonexistent/first", "--second", "/nonexistent/second",
-                                         "--games", "2", "--tc", "5"};
+        std::vector<std::string> args = {
+            "--first", "/nonexistent/first", "--second", "/nonexistent/second", "--games", "2", "--tc", "5"};
         if (std::string(option) != "--pgn") args.insert(args.end(), {"--pgn", temp_pgn("unwritable")});  // given once
         args.push_back(option);
         args.push_back("/nonexistent/out.file");
@@ -193,7 +195,8 @@ TEST_CASE("a JSON file that cannot be written during the run makes the exit stat
 
 TEST_CASE("match option errors state the range; outputs on one file; --version", "[match][options]") {
     auto error_of = [](std::vector<std::string> extra) {
-        std::vector<std::string> args = {"--first", "a", "--second", "b", "--games", "2", "--tc", "5", "--pgn", "x.pgn"};
+        std::vector<std::string> args = {"--first", "a",    "--second", "b",     "--games",
+                                         "2",       "--tc", "5",        "--pgn", "x.pgn"};
         args.insert(args.end(), extra.begin(), extra.end());
         std::ostringstream err;
         CHECK_FALSE(parse_match_args(args, err));
@@ -234,10 +237,33 @@ TEST_CASE("SPRT stops the match early with its verdict", "[match][runner]") {
 
 TEST_CASE("match options are read with clear errors", "[match][options]") {
     std::ostringstream err;
-    auto o = parse_match_args({"--first", "a", "--second", "b", "--first-protocol", "usi", "--games", "20", "--tc",
-                               "10+0.1", "-j", "2", "--pgn", "x.pgn", "--adjudicate", "1000:5", "--sprt", "elo0=0",
-                               "elo1=10", "--rules", "okazaki,repetition=draw", "--max-plies", "300", "--margin-ms",
-                               "150", "--name-first", "One"},
+    auto o = parse_match_args({"--first",
+                               "a",
+                               "--second",
+                               "b",
+                               "--first-protocol",
+                               "usi",
+                               "--games",
+                               "20",
+                               "--tc",
+                               "10+0.1",
+                               "-j",
+                               "2",
+                               "--pgn",
+                               "x.pgn",
+                               "--adjudicate",
+                               "1000:5",
+                               "--sprt",
+                               "elo0=0",
+                               "elo1=10",
+                               "--rules",
+                               "okazaki,repetition=draw",
+                               "--max-plies",
+                               "300",
+                               "--margin-ms",
+                               "150",
+                               "--name-first",
+                               "One"},
                               err);
     REQUIRE(o);
     CHECK(o->engines[0].protocol == Protocol::USI);
@@ -260,9 +286,9 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     CHECK(o->engines[0].rule_options[0].value == "book");
     CHECK(o->engines[1].rule_options[1].value == "true");  // Okazaki rule
 
-    auto lishogi = parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x",
-                                     "--rules", "lishogi,okazaki"},
-                                    err);
+    auto lishogi = parse_match_args(
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--rules", "lishogi,okazaki"},
+        err);
     REQUIRE(lishogi);
     shishi::RuleSet want = shishi::lishogi_rules();
     want.okazaki = true;
@@ -286,8 +312,8 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
     REQUIRE(plain);
     CHECK(plain->referee.rules == shishi::book_rules());
 
-    auto st = parse_match_args({"--first", "a", "--second", "b", "--first-protocol", "usi", "--second-protocol",
-                                "usi", "--games", "2", "--st", "0.5", "--depth", "4", "--pgn", "x"},
+    auto st = parse_match_args({"--first", "a", "--second", "b", "--first-protocol", "usi", "--second-protocol", "usi",
+                                "--games", "2", "--st", "0.5", "--depth", "4", "--pgn", "x"},
                                err);
     REQUIRE(st);
     CHECK(st->referee.tc.move_time_ms == 500);
@@ -304,7 +330,8 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
         {"--first", "a", "--games", "2", "--tc", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--tc", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--games", "2", "--pgn", "x"},
-        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--resume"},  // --resume without the PGN to resume
+        {"--first", "a", "--second", "b", "--games", "2", "--tc", "1",
+         "--resume"},  // --resume without the PGN to resume
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--st", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--games", "0", "--tc", "1", "--pgn", "x"},
         {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--first-protocol", "uci"},
@@ -333,9 +360,8 @@ TEST_CASE("match options are read with clear errors", "[match][options]") {
              {"repetition", "--rules: repetition needs a value: repetition=XBoard, JCSA, Draw or lishogi"}}) {
         std::ostringstream e;
         INFO(rules);
-        CHECK_FALSE(parse_match_args({"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x",
-                                      "--rules", rules},
-                                     e));
+        CHECK_FALSE(parse_match_args(
+            {"--first", "a", "--second", "b", "--games", "2", "--tc", "1", "--pgn", "x", "--rules", rules}, e));
         CHECK(e.str().find(message) != std::string::npos);
     }
 }

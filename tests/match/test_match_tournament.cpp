@@ -19,11 +19,11 @@ using namespace shishi::match;
 using match_test::count_of;
 using match_test::fake;
 using match_test::line_containing;
-using match_test::slurp;
-using match_test::temp_pgn;
+using match_test::parsed;
 using match_test::Run;
 using match_test::run;
-using match_test::parsed;
+using match_test::slurp;
+using match_test::temp_pgn;
 
 TEST_CASE("round robin and gauntlet pairings", "[match][tournament]") {
     auto rr = make_pairings(4, TournamentKind::ROUND_ROBIN);
@@ -33,7 +33,8 @@ TEST_CASE("round robin and gauntlet pairings", "[match][tournament]") {
     CHECK((rr[5].a == 2 && rr[5].b == 3));
     auto g = make_pairings(4, TournamentKind::GAUNTLET);
     REQUIRE(g.size() == 3);
-    for (size_t i = 0; i < g.size(); ++i) CHECK((g[i].a == 0 && g[i].b == int(i) + 1));
+    for (size_t i = 0; i < g.size(); ++i)
+        CHECK((g[i].a == 0 && g[i].b == int(i) + 1));
     CHECK(make_pairings(2, TournamentKind::ROUND_ROBIN).size() == 1);
 }
 
@@ -113,22 +114,28 @@ TEST_CASE("standings: per-pairing scores, pentanomial pairs, cross table and ran
 TEST_CASE("a three-engine round robin plays every pairing with colours reversed", "[match][tournament][runner]") {
     // Each game ends at the ply limit after the first move: a draw.
     std::string pgn = temp_pgn("rr");
-    MatchOptions o = parsed({"--engine", "name=A", "cmd=" + fake("xboard", "--moves h4h5"), "--engine", "name=B",
-                             "cmd=" + fake("xboard", "--moves h4h5"), "--engine", "name=C",
-                             "cmd=" + fake("usi", "--moves 7i7h"), "proto=usi", "--games", "4", "--tc", "5+0.1",
-                             "--max-plies", "1", "-j", "2", "--pgn", pgn});
+    MatchOptions o = parsed({"--engine",  "name=A",  "cmd=" + fake("xboard", "--moves h4h5"),
+                             "--engine",  "name=B",  "cmd=" + fake("xboard", "--moves h4h5"),
+                             "--engine",  "name=C",  "cmd=" + fake("usi", "--moves 7i7h"),
+                             "proto=usi", "--games", "4",
+                             "--tc",      "5+0.1",   "--max-plies",
+                             "1",         "-j",      "2",
+                             "--pgn",     pgn});
     REQUIRE(o.engines.size() == 3);
     Run r = run(o);
     INFO(r.out);
     INFO(r.err);
     CHECK(r.code == 0);
     CHECK(count_of(r.pgn, "[Event ") == 12);
-    for (const char* w : {"A", "B", "C"}) CHECK(count_of(r.pgn, std::string("[White \"") + w + "\"]") == 4);
-    for (const char* pair : {"[White \"A\"]\n[Black \"B\"]", "[White \"B\"]\n[Black \"A\"]", "[White \"A\"]\n[Black \"C\"]",
-                             "[White \"C\"]\n[Black \"A\"]", "[White \"B\"]\n[Black \"C\"]", "[White \"C\"]\n[Black \"B\"]"})
+    for (const char* w : {"A", "B", "C"})
+        CHECK(count_of(r.pgn, std::string("[White \"") + w + "\"]") == 4);
+    for (const char* pair :
+         {"[White \"A\"]\n[Black \"B\"]", "[White \"B\"]\n[Black \"A\"]", "[White \"A\"]\n[Black \"C\"]",
+          "[White \"C\"]\n[Black \"A\"]", "[White \"B\"]\n[Black \"C\"]", "[White \"C\"]\n[Black \"B\"]"})
         CHECK(count_of(r.pgn, pair) == 2);
     // Every round number once.
-    for (int round = 1; round <= 12; ++round) CHECK(count_of(r.pgn, "[Round \"" + std::to_string(round) + "\"]") == 1);
+    for (int round = 1; round <= 12; ++round)
+        CHECK(count_of(r.pgn, "[Round \"" + std::to_string(round) + "\"]") == 1);
     CHECK(r.out.find("Round robin: A (xboard), B (xboard), C (usi), 12 games (4 per pairing)") != std::string::npos);
     CHECK(r.out.find("Cross table") != std::string::npos);
     CHECK(line_containing(r.out, "  1 A ").find("2.0/4") != std::string::npos);
@@ -140,10 +147,10 @@ TEST_CASE("a three-engine round robin plays every pairing with colours reversed"
 
 TEST_CASE("a gauntlet pairs the first engine with each of the others only", "[match][tournament][runner]") {
     std::string pgn = temp_pgn("gauntlet");
-    MatchOptions o = parsed({"--engine", "name=Hero", "cmd=" + fake("xboard", "--moves h4h5"), "--engine", "name=X",
-                             "cmd=" + fake("xboard", "--moves h4h5"), "--engine", "name=Y",
-                             "cmd=" + fake("xboard", "--moves h4h5"), "--tournament", "gauntlet", "--games", "2",
-                             "--tc", "5", "--max-plies", "1", "--pgn", pgn});
+    MatchOptions o =
+        parsed({"--engine", "name=Hero", "cmd=" + fake("xboard", "--moves h4h5"), "--engine", "name=X",
+                "cmd=" + fake("xboard", "--moves h4h5"), "--engine", "name=Y", "cmd=" + fake("xboard", "--moves h4h5"),
+                "--tournament", "gauntlet", "--games", "2", "--tc", "5", "--max-plies", "1", "--pgn", pgn});
     Run r = run(o);
     INFO(r.out);
     CHECK(r.code == 0);
@@ -154,7 +161,8 @@ TEST_CASE("a gauntlet pairs the first engine with each of the others only", "[ma
     CHECK(r.out.find("Gauntlet: Hero (xboard), X (xboard), Y (xboard), 4 games") != std::string::npos);
 }
 
-TEST_CASE("engine words (--engine) and engines files define engines with their own limits and options", "[match][tournament][options]") {
+TEST_CASE("engine words (--engine) and engines files define engines with their own limits and options",
+          "[match][tournament][options]") {
     MatchOptions o = parsed({"--engine", "name=A", "cmd=./a --flag", "proto=usi", "tc=2.5+0.025", "option.Threads=2",
                              "option.Allow repeats=1", "--first", "./first", "--engine", "cmd=./b", "depth=5",
                              "--games", "2", "--tc", "10+0.1", "--pgn", "x"});
@@ -174,7 +182,8 @@ TEST_CASE("engine words (--engine) and engines files define engines with their o
     CHECK(o.engines[2].tc->depth == 5);
     CHECK(o.engines[2].tc->base_ms == 10000);  // the match's clock with its own depth
     // Every engine, not only --first and --second, is offered the referee's rules.
-    for (const EngineConfig& e : o.engines) CHECK(e.rule_options.size() == shishi::rule_fields().size() + 1);
+    for (const EngineConfig& e : o.engines)
+        CHECK(e.rule_options.size() == shishi::rule_fields().size() + 1);
 
     std::string file = "/tmp/shishi_match_test_engines_" + std::to_string(::getpid()) + ".json";
     std::ofstream(file) << R"({"engines": [
@@ -204,14 +213,15 @@ TEST_CASE("engine words (--engine) and engines files define engines with their o
         INFO(text);
         std::ofstream(file) << text;
         std::ostringstream err;
-        CHECK_FALSE(parse_match_args({"--engines", file, "--first", "x", "--games", "2", "--tc", "1", "--pgn", "x"}, err));
+        CHECK_FALSE(
+            parse_match_args({"--engines", file, "--first", "x", "--games", "2", "--tc", "1", "--pgn", "x"}, err));
         CHECK(err.str().find(file) != std::string::npos);
     }
     std::remove(file.c_str());
 
     const std::vector<std::vector<std::string>> bad = {
         {"--engine", "name=A", "--engine", "cmd=b", "--games", "2", "--tc", "1", "--pgn", "x"},  // no cmd
-        {"--engine", "cmd=a", "--games", "2", "--tc", "1", "--pgn", "x"},                       // one engine
+        {"--engine", "cmd=a", "--games", "2", "--tc", "1", "--pgn", "x"},  // one engine
         {"--engine", "cmd=a", "flavour=x", "--engine", "cmd=b", "--games", "2", "--tc", "1", "--pgn", "x"},
         {"--engine", "cmd=a", "proto=uci", "--engine", "cmd=b", "--games", "2", "--tc", "1", "--pgn", "x"},
         {"--engine", "cmd=a", "nodes=100", "--engine", "cmd=b", "--games", "2", "--tc", "1", "--pgn", "x"},

@@ -47,7 +47,8 @@ TEST_CASE("USI Go_Mate_In_Moves keeps Fairy-Stockfish's go mate N (answered by b
                                             "\ngo mate 1\nquit\n");
     CHECK(usi_test::count_prefix(lines, "bestmove") == 1);
     CHECK(usi_test::count_prefix(lines, "checkmate") == 0);
-    CHECK(usi_test::first_with(lines, "option name Go_Mate_In_Moves") == "option name Go_Mate_In_Moves type check default false");
+    CHECK(usi_test::first_with(lines, "option name Go_Mate_In_Moves") ==
+          "option name Go_Mate_In_Moves type check default false");
 }
 
 TEST_CASE("XBoard Tsume: analysis shows the mate as PV with a mate score; go plays its first move", "[mate][xboard]") {
@@ -98,5 +99,6 @@ TEST_CASE("XBoard Tsume for the other side leaves the search alone", "[mate][xbo
     s.send("sd 1");
     s.send("go");
     REQUIRE(s.wait_for("move "));
-    for (const auto& l : s.lines()) CHECK(l.find("no mate found") == std::string::npos);
+    for (const auto& l : s.lines())
+        CHECK(l.find("no mate found") == std::string::npos);
 }

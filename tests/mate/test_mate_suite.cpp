@@ -25,13 +25,15 @@ std::vector<mate::MateProblem> load_suite() {
     REQUIRE(in);
     std::vector<std::string> errors;
     auto problems = mate::parse_mate_suite(in, errors);
-    for (const std::string& e : errors) FAIL(e);
+    for (const std::string& e : errors)
+        FAIL(e);
     return problems;
 }
 
 std::string usi_line(const std::vector<Move>& line) {
     std::string s;
-    for (Move m : line) s += move_to_usi(m) + " ";
+    for (Move m : line)
+        s += move_to_usi(m) + " ";
     return s;
 }
 
@@ -80,7 +82,8 @@ TEST_CASE("mate suite: composed mates in one agree with a brute-force search by 
             // The expected first moves, where the file lists them, are exactly the brute force's keys.
             if (!p.first.empty()) {
                 CHECK(keys.size() == p.first.size());
-                for (Move k : keys) CHECK(std::find(p.first.begin(), p.first.end(), k) != p.first.end());
+                for (Move k : keys)
+                    CHECK(std::find(p.first.begin(), p.first.end(), k) != p.first.end());
             }
         } else {
             CHECK(keys.empty());
@@ -159,7 +162,8 @@ TEST_CASE("mate solver: repeated checks are never a win for the checker under an
     // attacker's moves at even indices); whoever closes the cycle, judge_repetition (the game's
     // and the search's verdict) gives the attacker no win, which is why the solver counts a
     // repeated position as a failed mating attempt.
-    for (RepetitionRule rule : {RepetitionRule::XBOARD, RepetitionRule::JCSA, RepetitionRule::DRAW, RepetitionRule::LISHOGI}) {
+    for (RepetitionRule rule :
+         {RepetitionRule::XBOARD, RepetitionRule::JCSA, RepetitionRule::DRAW, RepetitionRule::LISHOGI}) {
         for (int defender_checks = 0; defender_checks < 2; ++defender_checks) {
             const uint8_t def = defender_checks ? FACT_CHECK : 0;
             // Closed by the defender: moves 0..3 (A D A D), first = 0.

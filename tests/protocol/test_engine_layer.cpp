@@ -53,7 +53,8 @@ bool finishes_within(std::chrono::milliseconds limit, F f, U unstick) {
         done = true;
     });
     const auto t0 = std::chrono::steady_clock::now();
-    while (!done && std::chrono::steady_clock::now() - t0 < limit) std::this_thread::sleep_for(1ms);
+    while (!done && std::chrono::steady_clock::now() - t0 < limit)
+        std::this_thread::sleep_for(1ms);
     const bool in_time = done;
     while (!done) {
         unstick();
@@ -77,7 +78,8 @@ TEST_CASE("engine: a stop sent the moment a search starts is not lost", "[engine
     for (int i = 0; i < 50; ++i) {
         engine.start(job_for(Position::start(), infinite, c));
         engine.stop();
-        const bool ok = finishes_within(10s, [&] { engine.wait(); }, [&] { engine.stop(); });
+        const bool ok = finishes_within(
+            10s, [&] { engine.wait(); }, [&] { engine.stop(); });
         REQUIRE(ok);
     }
     CHECK(c.answers == 50);
@@ -96,7 +98,8 @@ TEST_CASE("engine: a ponderhit sent the moment a ponder search starts is kept", 
         engine.start(job_for(Position::start(), ponder, c));
         engine.ponderhit();
         // the 200 ms run from the ponderhit; a lost ponderhit would ponder for ever
-        const bool ok = finishes_within(5s, [&] { engine.wait(); }, [&] { engine.stop(); });
+        const bool ok = finishes_within(
+            5s, [&] { engine.wait(); }, [&] { engine.stop(); });
         REQUIRE(ok);
     }
     CHECK(c.answers == 10);
@@ -201,7 +204,8 @@ TEST_CASE("engine: a hash the allocator refuses falls back to the largest size i
     close(fds[1]);
     std::string text;
     char buf[4096];
-    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;) text.append(buf, size_t(n));
+    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) > 0;)
+        text.append(buf, size_t(n));
     close(fds[0]);
     int status = 0;
     waitpid(pid, &status, 0);
@@ -391,8 +395,8 @@ TEST_CASE("xboard: a Rules option changes the status of the game in progress", "
 TEST_CASE("line sessions: each protocol's output lines reach the host's callback whole", "[engine][usi][xboard]") {
     std::vector<std::string> usi_lines;
     {
-        std::unique_ptr<LineSession> usi = make_usi_session([&](std::string_view l) { usi_lines.emplace_back(l); },
-                                                            {{"Threads", "1"}});
+        std::unique_ptr<LineSession> usi =
+            make_usi_session([&](std::string_view l) { usi_lines.emplace_back(l); }, {{"Threads", "1"}});
         CHECK(usi->handle_line("usi"));
         CHECK(usi->handle_line("isready"));
         CHECK_FALSE(usi->handle_line("quit"));

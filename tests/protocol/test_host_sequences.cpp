@@ -46,13 +46,18 @@ TEST_CASE("hosts: go with clocks over a week (unclocked lishogi games) searches 
 
 TEST_CASE("hosts: huge, zero, negative and fractional go values each get one bestmove", "[hosts][usi]") {
     const char* gos[] = {
-        "go btime 0 wtime 0 byoyomi 100",      "go btime -500 wtime -500 byoyomi 100",
-        "go movetime 0",                       "go movetime -20",
-        "go movetime 50.5",                    "go depth 100000 movetime 100",
-        "go nodes 0",                          "go nodes 99999999999999999999999 movetime 100",
+        "go btime 0 wtime 0 byoyomi 100",
+        "go btime -500 wtime -500 byoyomi 100",
+        "go movetime 0",
+        "go movetime -20",
+        "go movetime 50.5",
+        "go depth 100000 movetime 100",
+        "go nodes 0",
+        "go nodes 99999999999999999999999 movetime 100",
         "go btime 100.5 wtime 100.5 binc 10.5 winc 10.5",
-        "go wtime 200",                        // the other side's clock only
-        "go depth",                            "go sometimes",
+        "go wtime 200",  // the other side's clock only
+        "go depth",
+        "go sometimes",
         "go searchmoves 3i3h depth 1",
     };
     for (const char* go : gos) {
@@ -80,9 +85,9 @@ TEST_CASE("hosts: the advertised hash maximum and the issue's hash sizes answer 
         // No isready here: on a machine with enough memory that would really allocate it.
         auto out = usi_test::run_script(std::string("setoption name USI_Hash value ") + mb + "\nusi\nquit\n");
         if (int64_t(max_hash_mb()) < std::stoll(mb)) {
-            CHECK(first_with(out, "info string") == std::string("info string setoption: USI_Hash ") + mb +
-                                                        " is above the maximum; using " +
-                                                        std::to_string(max_hash_mb()));
+            CHECK(first_with(out, "info string") ==
+                  std::string("info string setoption: USI_Hash ") + mb + " is above the maximum; using " +
+                      std::to_string(max_hash_mb()));
             // the second handshake shows the clamped value
             CHECK(count_prefix(out, "option name USI_Hash type spin default " + std::to_string(max_hash_mb())) == 1);
         }
@@ -93,16 +98,19 @@ TEST_CASE("hosts: the advertised hash maximum and the issue's hash sizes answer 
 TEST_CASE("hosts: XBoard memory, cores and sd far beyond the machine are clamped with telluser", "[hosts][xboard]") {
     auto out = xboard_test::transcript("xboard\nprotover 2\nmemory 99999999\ncores 100000\nsd 100000\nping 1\n");
     const std::string hash = std::to_string(max_hash_mb()), threads = std::to_string(max_threads());
-    CHECK(xboard_test::contains(out, "telluser memory 99999999 MB is more than this machine offers; using " + hash + " MB"));
-    CHECK(xboard_test::contains(out, "telluser cores 100000 is more than the " + threads +
-                                         " hardware threads of this machine; using " + threads));
+    CHECK(xboard_test::contains(out,
+                                "telluser memory 99999999 MB is more than this machine offers; using " + hash + " MB"));
+    CHECK(xboard_test::contains(
+        out,
+        "telluser cores 100000 is more than the " + threads + " hardware threads of this machine; using " + threads));
     CHECK(xboard_test::contains(out, "telluser sd 100000 is deeper than the search goes; using 127"));
     CHECK(out.back() == "pong 1");
 }
 
 TEST_CASE("hosts: XBoard Move Overhead and the other table options", "[hosts][xboard]") {
-    auto out = xboard_test::transcript("xboard\nprotover 2\noption Move Overhead=250\noption Move Overhead=-1\n"
-                                       "option Move Overhead=x\nping 1\n");
+    auto out = xboard_test::transcript(
+        "xboard\nprotover 2\noption Move Overhead=250\noption Move Overhead=-1\n"
+        "option Move Overhead=x\nping 1\n");
     CHECK(xboard_test::contains(out, "feature option=\"Move Overhead -spin 100 0 60000\""));
     CHECK(xboard_test::contains(out, "Error (bad option value): option Move Overhead=-1"));
     CHECK(xboard_test::contains(out, "Error (bad option value): option Move Overhead=x"));
@@ -116,7 +124,8 @@ TEST_CASE("hosts: XBoard go and usermove in play mode end in a move or RESULT", 
         auto out = xboard_test::transcript(std::string("xboard\nprotover 2\nnew\nvariant chu\n") + limit +
                                            "usermove h4h5\nping 1\n");
         int moves = 0;
-        for (const auto& l : out) moves += l.rfind("move ", 0) == 0 || l.rfind("1-0", 0) == 0 || l.rfind("0-1", 0) == 0;
+        for (const auto& l : out)
+            moves += l.rfind("move ", 0) == 0 || l.rfind("1-0", 0) == 0 || l.rfind("0-1", 0) == 0;
         CHECK(moves >= 1);
         CHECK(out.back() == "pong 1");
     }

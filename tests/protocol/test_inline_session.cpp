@@ -134,15 +134,15 @@ TEST_CASE("inline: a go during a search stops it; other commands wait for its an
 TEST_CASE("an inline search visits the same nodes as the threaded one", "[usi][wasm]") {
     // The threaded session, waited on: its input stays open until the answer is in.
     usi_test::Session threaded_session;
-    for (const std::string line : {"setoption name USI_Hash value 16", "isready", "position startpos moves 7i7h 6d6e",
-                                   "go depth 6"})
+    for (const std::string line :
+         {"setoption name USI_Hash value 16", "isready", "position startpos moves 7i7h 6d6e", "go depth 6"})
         threaded_session.send(line);
     REQUIRE(!threaded_session.expect("bestmove ").empty());
     const uint64_t threaded = last_nodes(threaded_session.lines());
 
     InlineHost host;
-    for (const std::string line : {"setoption name USI_Hash value 16", "isready",
-                                   "position startpos moves 7i7h 6d6e", "go depth 6"})
+    for (const std::string line :
+         {"setoption name USI_Hash value 16", "isready", "position startpos moves 7i7h 6d6e", "go depth 6"})
         REQUIRE(host.session->handle_line(line));
     REQUIRE(threaded > 1000);
     CHECK(last_nodes(host.lines()) == threaded);
@@ -160,7 +160,7 @@ TEST_CASE("inline perft runs on the caller's thread and a stop read by the poll 
     // Answered before handle_line returned: every move's line, then the total.
     REQUIRE(count_prefix(lines, "nodes ") == 1);
     const size_t moves = size_t(count_prefix(lines, "")) - size_t(count_prefix(lines, "option ")) -
-                         size_t(count_prefix(lines, "id ")) - 2;  // usiok, nodes
+        size_t(count_prefix(lines, "id ")) - 2;  // usiok, nodes
     CHECK(lines.back() == "nodes " + std::to_string(moves));
     CHECK(host.polls == moves + 1);  // one poll after each line written, the total's too
 

@@ -24,7 +24,8 @@ namespace {
 
 std::string position_line(const std::vector<std::string>& moves) {
     std::string l = "position startpos moves";  // Lishogi-Bot sends "moves" even with none
-    for (const auto& m : moves) l += " " + m;
+    for (const auto& m : moves)
+        l += " " + m;
     return l;
 }
 

@@ -62,8 +62,8 @@ TEST_CASE("usi ponder: a miss (stop) answers at once and the real search follows
 
 TEST_CASE("xboard hard: the engine ponders on its expected reply; a hit moves at once", "[xboard][ponder][slow]") {
     xboard_test::LiveSession s;
-    for (const char* l : {"xboard", "protover 2", "memory 4", "new", "hard", "level 0 2 0", "time 12000",
-                          "otim 12000", "usermove h4h5"})
+    for (const char* l : {"xboard", "protover 2", "memory 4", "new", "hard", "level 0 2 0", "time 12000", "otim 12000",
+                          "usermove h4h5"})
         s.send(l);
     REQUIRE(s.wait_for("move ", 60000));
     const std::string hint = ask_hint(s);
@@ -87,7 +87,8 @@ TEST_CASE("xboard hard: the engine ponders on its expected reply; a hit moves at
 
 TEST_CASE("xboard hard: a miss aborts the pondering and the engine answers the real move", "[xboard][ponder]") {
     xboard_test::LiveSession s;
-    for (const char* l : {"xboard", "protover 2", "memory 4", "new", "hard", "st 0.3", "usermove h4h5"}) s.send(l);
+    for (const char* l : {"xboard", "protover 2", "memory 4", "new", "hard", "st 0.3", "usermove h4h5"})
+        s.send(l);
     REQUIRE(s.wait_for("move ", 60000));
     std::this_thread::sleep_for(200ms);
     // Answer with a move unlikely to be the predicted one; if it is, the test still holds.
@@ -101,11 +102,13 @@ TEST_CASE("xboard hard: a miss aborts the pondering and the engine answers the r
     CHECK(xboard_test::count_prefix(s.lines(), "Illegal") == 0);
 }
 
-TEST_CASE("xboard hard: after a miss the real move gets its whole time, as without pondering", "[xboard][ponder][slow]") {
+TEST_CASE("xboard hard: after a miss the real move gets its whole time, as without pondering",
+          "[xboard][ponder][slow]") {
     // st 1: one second a move. A miss must neither answer early (a reply searched for the
     // predicted move, or a budget the pondering ate) nor late (the pondering not stopped).
     xboard_test::LiveSession s;
-    for (const char* l : {"xboard", "protover 2", "memory 4", "new", "hard", "st 1", "usermove h4h5"}) s.send(l);
+    for (const char* l : {"xboard", "protover 2", "memory 4", "new", "hard", "st 1", "usermove h4h5"})
+        s.send(l);
     REQUIRE(s.wait_for("move ", 60000));
     const std::string hint = ask_hint(s);
     std::this_thread::sleep_for(1500ms);  // pondering longer than a whole move's time

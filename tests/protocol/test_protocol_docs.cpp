@@ -19,7 +19,8 @@ namespace {
 std::vector<std::string> doc_lines() {
     std::ifstream in(std::string(SHISHI_SOURCE_DIR) + "/docs/protocols.md");
     std::vector<std::string> lines;
-    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    for (std::string l; std::getline(in, l);)
+        lines.push_back(l);
     return lines;
 }
 
@@ -50,7 +51,8 @@ TEST_CASE("docs: every USI option is in the options table", "[docs][usi]") {
         const std::string name = l.substr(12, l.find(" type ") - 12);
         INFO(name);
         bool found = false;
-        for (const std::string& d : docs) found = found || d.rfind("| `" + name + "`", 0) == 0;
+        for (const std::string& d : docs)
+            found = found || d.rfind("| `" + name + "`", 0) == 0;
         CHECK(found);
     }
 }
@@ -59,7 +61,8 @@ TEST_CASE("docs: the XBoard session shows the engine's myname", "[docs][xboard]"
     const std::string myname = std::string("myname=\"") + shishi::ENGINE_NAME + " " + shishi::ENGINE_VERSION + "\"";
     const auto out = xboard_test::transcript("xboard\nprotover 2\n");
     bool sent = false;
-    for (const std::string& l : out) sent = sent || l.find(myname) != std::string::npos;
+    for (const std::string& l : out)
+        sent = sent || l.find(myname) != std::string::npos;
     REQUIRE(sent);
     int mentions = 0;
     for (const std::string& l : doc_lines())
@@ -78,7 +81,8 @@ TEST_CASE("docs: a bad engine option on the command line is reported as the docs
     REQUIRE(!parsed.error.empty());
     const std::string message = "shishi: " + parsed.error;
     std::string docs;
-    for (const std::string& l : doc_lines()) docs += l + " ";  // the quote may wrap
+    for (const std::string& l : doc_lines())
+        docs += l + " ";  // the quote may wrap
     std::string quoted;
     const size_t at = docs.find("(`shishi --Contempt=abc`: `");
     REQUIRE(at != std::string::npos);

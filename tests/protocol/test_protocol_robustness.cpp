@@ -15,13 +15,15 @@ namespace {
 
 // An XBoard session whose engine is thinking about its move for about two seconds.
 void start_thinking(xboard_test::LiveSession& s) {
-    for (const char* c : {"xboard", "protover 2", "new", "st 2", "go"}) s.send(c);
+    for (const char* c : {"xboard", "protover 2", "new", "st 2", "go"})
+        s.send(c);
 }
 
 // An XBoard session whose engine thinks until told to move (`?`): a command sent now surely
 // arrives during the search, however loaded the machine.
 void start_thinking_long(xboard_test::LiveSession& s) {
-    for (const char* c : {"xboard", "protover 2", "new", "level 0 60 0", "time 360000", "otim 360000", "go"}) s.send(c);
+    for (const char* c : {"xboard", "protover 2", "new", "level 0 60 0", "time 360000", "otim 360000", "go"})
+        s.send(c);
 }
 
 // Sends `command` while the engine thinks, expects `answer`, then checks that the search is still
@@ -60,7 +62,8 @@ TEST_CASE("xboard: a refused move while the engine thinks changes nothing; its m
         // Legal for the side to move, but that side is the engine's and it is thinking.
         {"usermove h4h5", "Illegal move (not your turn: the engine is thinking about its move): h4h5"},
     };
-    for (const auto& [command, answer] : cases) refused_while_thinking(command, answer);
+    for (const auto& [command, answer] : cases)
+        refused_while_thinking(command, answer);
 }
 
 TEST_CASE("xboard: bad commands while the engine thinks are refused and do not stop it",
@@ -80,7 +83,8 @@ TEST_CASE("xboard: bad commands while the engine thinks are refused and do not s
         {"frobnicate", "Error (unknown command): frobnicate"},
         {"level 40 1e30 0", "Error (bad argument): level 40 1e30 0"},
     };
-    for (const auto& [command, answer] : cases) refused_while_thinking(command, answer);
+    for (const auto& [command, answer] : cases)
+        refused_while_thinking(command, answer);
 }
 
 TEST_CASE("xboard: exit, exclude and variant chu outside analysis leave a game search running",
@@ -143,8 +147,9 @@ TEST_CASE("xboard: numbers follow one rule: malformed is refused, too large is c
 
 TEST_CASE("xboard: memory and cores beyond any machine are clamped like every other number",
           "[xboard][robustness][issue24]") {
-    const auto out = xboard_test::transcript("xboard\nmemory 99999999999999999999\ncores 99999999999999999999\n"
-                                             "memory 1e9\ncores +2\nping 1\n");
+    const auto out = xboard_test::transcript(
+        "xboard\nmemory 99999999999999999999\ncores 99999999999999999999\n"
+        "memory 1e9\ncores +2\nping 1\n");
     REQUIRE(out.size() == 5);
     CHECK(out[0].rfind("telluser memory 99999999999999999999 MB is more than this machine offers; using ", 0) == 0);
     CHECK(out[1].rfind("telluser cores 99999999999999999999 is more than the ", 0) == 0);
@@ -154,8 +159,9 @@ TEST_CASE("xboard: memory and cores beyond any machine are clamped like every ot
 }
 
 TEST_CASE("xboard: a huge clock still plays a move", "[xboard][robustness][issue24]") {
-    const auto out = xboard_test::transcript("xboard\nnew\nlevel 0 99999999999999 0\ntime 99999999999999999999\n"
-                                             "sd 2\ngo\nping 1\n");
+    const auto out = xboard_test::transcript(
+        "xboard\nnew\nlevel 0 99999999999999 0\ntime 99999999999999999999\n"
+        "sd 2\ngo\nping 1\n");
     CHECK(count_prefix(out, "move ") == 1);
     CHECK(out.back() == "pong 1");
 }
@@ -219,8 +225,8 @@ TEST_CASE("usi: a second perft while one runs is refused", "[usi][robustness][is
     usi_test::Session s;
     s.send("perft 6");
     s.send("perft 1");
-    REQUIRE(!s.expect("info string perft ignored: a perft is running (send stop first)", std::chrono::seconds(20))
-                 .empty());
+    REQUIRE(
+        !s.expect("info string perft ignored: a perft is running (send stop first)", std::chrono::seconds(20)).empty());
     s.send("stop");
     REQUIRE(!s.expect("info string perft stopped: ", std::chrono::seconds(20)).empty());
     CHECK(count_prefix(s.lines(), "nodes ") == 0);  // perft 1 never ran

@@ -43,7 +43,8 @@ Run run(const std::string& command) {
     REQUIRE(p);
     std::array<char, 4096> buf;
     size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) r.out.append(buf.data(), n);
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
+        r.out.append(buf.data(), n);
     const int st = pclose(p);
     r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return r;
@@ -108,7 +109,9 @@ TEST_CASE("usi threads: quit and end of input during a 4-thread search", "[usi][
         int rc = -1;
         auto out = usi_test::run_script(
             "setoption name USI_Hash value 1\nsetoption name Threads value 4\nposition startpos\n"
-            "go infinite\n" + std::string(ending), &rc);
+            "go infinite\n" +
+                std::string(ending),
+            &rc);
         CHECK(rc == 0);
         CHECK(usi_test::count_prefix(out, "bestmove ") == 1);
     }
@@ -168,17 +171,20 @@ TEST_CASE("threads in a fresh engine process: bench and a USI session exit clean
     CHECK(bench.status == 0);
     CHECK(bench.out.find("\nnodes ") != std::string::npos);
 
-    Run session = run("printf 'usi\\nsetoption name USI_Hash value 2\\nsetoption name Threads value 3\\n"
-                      "position startpos\\ngo infinite\\nisready\\nstop\\ngo ponder depth 2\\nponderhit\\n"
-                      "setoption name Threads value 2\\ngo nodes 2000\\nquit\\n' | " +
-                      std::string(SHISHI_EXE));
+    Run session =
+        run("printf 'usi\\nsetoption name USI_Hash value 2\\nsetoption name Threads value 3\\n"
+            "position startpos\\ngo infinite\\nisready\\nstop\\ngo ponder depth 2\\nponderhit\\n"
+            "setoption name Threads value 2\\ngo nodes 2000\\nquit\\n' | " +
+            std::string(SHISHI_EXE));
     INFO(session.out);
     CHECK(session.status == 0);
     CHECK(session.out.find("readyok") != std::string::npos);
     CHECK(session.out.find("bestmove") != std::string::npos);
 
-    Run xboard = run("printf 'xboard\\nprotover 2\\nnew\\nvariant chu\\nmemory 2\\ncores 3\\nsd 3\\ngo\\n"
-                     "ping 1\\nanalyze\\nexit\\nquit\\n' | " + std::string(SHISHI_EXE));
+    Run xboard =
+        run("printf 'xboard\\nprotover 2\\nnew\\nvariant chu\\nmemory 2\\ncores 3\\nsd 3\\ngo\\n"
+            "ping 1\\nanalyze\\nexit\\nquit\\n' | " +
+            std::string(SHISHI_EXE));
     INFO(xboard.out);
     CHECK(xboard.status == 0);
     CHECK(xboard.out.find("\nmove ") != std::string::npos);

@@ -36,9 +36,8 @@ namespace {
 struct Level {
     int level, skill, movetime, depth;
 };
-constexpr Level LEVELS[] = {{1, -9, 50, 5},    {2, -5, 100, 5},  {3, -1, 150, 5},   {4, 3, 200, 5},
-                            {5, 6, 300, 5},    {6, 9, 400, 5},   {7, 12, 500, 8},   {8, 15, 1000, 13},
-                            {9, 18, 1500, 17}, {10, 20, 2000, 22}};
+constexpr Level LEVELS[] = {{1, -9, 50, 5}, {2, -5, 100, 5}, {3, -1, 150, 5},   {4, 3, 200, 5},    {5, 6, 300, 5},
+                            {6, 9, 400, 5}, {7, 12, 500, 8}, {8, 15, 1000, 13}, {9, 18, 1500, 17}, {10, 20, 2000, 22}};
 
 // The levels docs/lishogi.md recommends for Shishi as its own engine kind: Skill_Level and nodes
 // per level, movetime 1000 ms for all (shoginet sends `nodes` when the level has it).
@@ -56,9 +55,9 @@ struct WorkClock {
 };
 constexpr WorkClock CLOCKS[] = {
     {120000, 120000, 0, 0},  // test/works.ts: 20 minutes each
-    {50, 50, 0, 0},          // issue 23: half a second left
-    {0, 0, 1, 0},            // in byoyomi: one second a move
-    {300, 400, 0, 1},        // three seconds and a one-second increment
+    {50, 50, 0, 0},  // issue 23: half a second left
+    {0, 0, 1, 0},  // in byoyomi: one second a move
+    {300, 400, 0, 1},  // three seconds and a one-second increment
 };
 
 // A game from the start that ends when Sente's Lion takes Gote's King (a royal capture).
@@ -68,13 +67,15 @@ const char* const GAME =
 
 Words split(const std::string& text) {
     Words w;
-    for (auto v : usi::split_words(text)) w.emplace_back(v);
+    for (auto v : usi::split_words(text))
+        w.emplace_back(v);
     return w;
 }
 
 std::string join(const Words& moves, size_t n) {
     std::string s;
-    for (size_t i = 0; i < n; ++i) s += (i ? " " : "") + moves[i];
+    for (size_t i = 0; i < n; ++i)
+        s += (i ? " " : "") + moves[i];
     return s;
 }
 
@@ -99,12 +100,14 @@ ParsedInfo parse_info(const std::string& rest) {
     ParsedInfo p;
     Words t = split(rest);
     for (size_t i = 0; i < t.size(); ++i) {
-        if (t[i] == "depth" && i + 1 < t.size()) p.depth = std::stoi(t[++i]);
+        if (t[i] == "depth" && i + 1 < t.size())
+            p.depth = std::stoi(t[++i]);
         else if (t[i] == "score" && i + 2 < t.size()) {
             p.score = t[i + 1] + " " + t[i + 2];
             i += 2;
         } else if (t[i] == "pv") {
-            for (size_t j = i + 1; j < t.size(); ++j) p.pv += (p.pv.empty() ? "" : " ") + t[j];
+            for (size_t j = i + 1; j < t.size(); ++j)
+                p.pv += (p.pv.empty() ? "" : " ") + t[j];
             break;
         }
     }
@@ -126,7 +129,7 @@ public:
     struct Answer {
         std::string bestmove;
         std::vector<std::string> lines;  // everything from the go to the bestmove
-        int64_t ms = 0;                  // from sending go to reading bestmove
+        int64_t ms = 0;  // from sending go to reading bestmove
     };
     // engine.search(): isready, then on readyok the position and the go.
     Answer search(const std::string& sfen, const std::string& moves, const std::string& go) {
@@ -141,7 +144,8 @@ public:
         a.ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
         REQUIRE(a.bestmove != "");
         const auto all = s_.lines();
-        for (size_t i = from; i < all.size() && all[i] != a.bestmove; ++i) a.lines.push_back(all[i]);
+        for (size_t i = from; i < all.size() && all[i] != a.bestmove; ++i)
+            a.lines.push_back(all[i]);
         return a;
     }
     // Not shoginet's: `usi` lists the options' current values, so the level in force is seen.
@@ -177,9 +181,8 @@ bool pv_legal(const Position& root, const std::string& pv) {
 // the increments when the game has them.
 std::string clock_words(const WorkClock& clock) {
     std::string w = " btime " + std::to_string(clock.btime_cs * 10) + " wtime " + std::to_string(clock.wtime_cs * 10) +
-                    " byoyomi " + std::to_string(clock.byo_s * 1000);
-    if (clock.inc_s)
-        w += " binc " + std::to_string(clock.inc_s * 1000) + " winc " + std::to_string(clock.inc_s * 1000);
+        " byoyomi " + std::to_string(clock.byo_s * 1000);
+    if (clock.inc_s) w += " binc " + std::to_string(clock.inc_s * 1000) + " winc " + std::to_string(clock.inc_s * 1000);
     return w;
 }
 
@@ -215,9 +218,9 @@ TEST_CASE("shoginet: a move work at every lishogi level and clock answers in tim
             // Alternate Sente to move with no moves yet and Gote to move five moves in.
             const size_t plies = work++ % 2 == 0 ? 0 : 5;
             INFO("level " << lv.level);
-            const Shoginet::Answer a = move_work(
-                engine, game, plies, lv.skill,
-                "movetime " + std::to_string(lv.movetime) + " depth " + std::to_string(lv.depth), clock);
+            const Shoginet::Answer a =
+                move_work(engine, game, plies, lv.skill,
+                          "movetime " + std::to_string(lv.movetime) + " depth " + std::to_string(lv.depth), clock);
             CHECK(std::any_of(a.lines.begin(), a.lines.end(),
                               [](const std::string& l) { return l.find(" score ") != std::string::npos; }));
             CHECK(engine.skill_in_force() == std::to_string(std::clamp(lv.skill, SKILL_MIN, SKILL_FULL)));
@@ -235,9 +238,9 @@ TEST_CASE("shoginet: the levels recommended for Shishi search within their node 
             const size_t plies = work++ % 2 == 0 ? 0 : 5;
             INFO("level " << lv.level);
             // engine.search() writes movetime, depth (none here), nodes, then the clock.
-            const Shoginet::Answer a = move_work(
-                engine, game, plies, lv.skill,
-                "movetime " + std::to_string(OWN_MOVETIME) + " nodes " + std::to_string(lv.nodes), clock);
+            const Shoginet::Answer a =
+                move_work(engine, game, plies, lv.skill,
+                          "movetime " + std::to_string(OWN_MOVETIME) + " nodes " + std::to_string(lv.nodes), clock);
             // The level's own node limit (its fraction of the work's) bounds every reported count.
             SearchLimits host;
             host.nodes = lv.nodes;
@@ -273,7 +276,8 @@ TEST_CASE("shoginet: an analysis work over a game ending in a royal capture has 
     // The game really ends with the capture of Gote's last royal.
     Game record(lishogi_rules());
     record.reset(position_after(game, 0));
-    for (const std::string& m : game) record.play(*parse_usi_move(record.position(), m));
+    for (const std::string& m : game)
+        record.play(*parse_usi_move(record.position(), m));
     REQUIRE(record.status().outcome == Outcome::WHITE_WINS);
 
     Shoginet engine;
@@ -283,7 +287,8 @@ TEST_CASE("shoginet: an analysis work over a game ending in a royal capture has 
     engine.send("setoption name USI_MultiPV value 1");
     engine.send("usinewgame");
     for (size_t ply = game.size() + 1; ply-- > 0;) {
-        const Shoginet::Answer a = engine.search(START_SFEN, join(game, ply), "go movetime 1000 depth 20 nodes 1250000");
+        const Shoginet::Answer a =
+            engine.search(START_SFEN, join(game, ply), "go movetime 1000 depth 20 nodes 1250000");
         // shoginet's processInfo: a line without a depth, or at least as deep, replaces the kept one.
         std::optional<ParsedInfo> deepest;
         for (const std::string& l : a.lines) {

@@ -25,17 +25,18 @@ TEST_CASE("usi: answers the opening usi with id, options and usiok", "[usi]") {
           "option name Threads type spin default 1 min 1 max " + std::to_string(shishi::max_threads()));
     CHECK(first_with(out, "option name Move_Overhead ") ==
           "option name Move_Overhead type spin default 100 min 0 max 60000");
-    CHECK(first_with(out, "option name USI_Variant ") == "option name USI_Variant type combo default chushogi var chushogi var chu");
+    CHECK(first_with(out, "option name USI_Variant ") ==
+          "option name USI_Variant type combo default chushogi var chushogi var chu");
     CHECK(first_with(out, "option name USI_Ponder ") == "option name USI_Ponder type check default false");
-    CHECK(first_with(out, "option name Contempt ") ==
-          "option name Contempt type spin default 0 min -1000 max 1000");
+    CHECK(first_with(out, "option name Contempt ") == "option name Contempt type spin default 0 min -1000 max 1000");
     // The rule options (core/rule_options.hpp), lishogi's rules by default under USI.
     CHECK(first_with(out, "option name Rules ") ==
           "option name Rules type combo default lishogi var book var xboard var lishogi");
     CHECK(first_with(out, "option name Okazaki_rule ") == "option name Okazaki_rule type check default false");
     CHECK(first_with(out, "option name Lance_promotes_on_last_rank ") ==
           "option name Lance_promotes_on_last_rank type check default true");
-    CHECK(first_with(out, "option name Lion_victim_protects ") == "option name Lion_victim_protects type check default true");
+    CHECK(first_with(out, "option name Lion_victim_protects ") ==
+          "option name Lion_victim_protects type check default true");
     CHECK(first_with(out, "option name Repetition_rule ") ==
           "option name Repetition_rule type combo default lishogi var XBoard var JCSA var Draw var lishogi");
     CHECK(first_with(out, "option name Bare_King ") ==
@@ -119,7 +120,8 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
     REQUIRE(apply_setoption(split_words("name USI_Hash value 8"), t.table()).error.empty());
     auto values = [&] {
         std::string v;
-        for (const auto& o : t.table().options()) v += o.usi_name + "=" + o.value + ";";
+        for (const auto& o : t.table().options())
+            v += o.usi_name + "=" + o.value + ";";
         return v;
     };
     const std::string before = values();
@@ -140,9 +142,11 @@ TEST_CASE("usi: setoption with a bad name or value says so and changes nothing",
         {"name USI_Hash value 12abc", "setoption: USI_Hash needs " + hash_range + ", got '12abc'", "USI_Hash"},
         {"name Threads value -1", "setoption: Threads needs " + threads_range + ", got '-1'", "Threads"},
         {"name Contempt value 1001", "setoption: Contempt needs an integer from -1000 to 1000, got '1001'", "Contempt"},
-        {"name Move Overhead value -1", "setoption: Move_Overhead needs an integer from 0 to 60000, got '-1'", "Move_Overhead"},
+        {"name Move Overhead value -1", "setoption: Move_Overhead needs an integer from 0 to 60000, got '-1'",
+         "Move_Overhead"},
         {"name Okazaki value yes", "setoption: Okazaki_rule needs true or false, got 'yes'", "Okazaki_rule"},
-        {"name Repetition value Chess", "setoption: Repetition_rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'", "Repetition_rule"},
+        {"name Repetition value Chess", "setoption: Repetition_rule needs XBoard, JCSA, Draw or lishogi, got 'Chess'",
+         "Repetition_rule"},
         {"name Bare King value maybe", "setoption: Bare_King needs Off, Book or lishogi, got 'maybe'", "Bare_King"},
         {"name Reversible ply limit value -1",
          "setoption: Reversible_ply_limit needs an integer from 0 to 10000, got '-1'", "Reversible_ply_limit"},
@@ -212,14 +216,17 @@ TEST_CASE("usi: resource options above the machine's maximum are clamped with an
     REQUIRE(apply_setoption(split_words("name USI_Hash value 8"), t.table()).error.empty());
     r = apply_setoption(split_words("name USI_Hash value 99999999999999999999"), t.table());
     CHECK(r.error.empty());
-    CHECK(r.note == "USI_Hash 99999999999999999999 is above the maximum; using " + std::to_string(shishi::max_hash_mb()));
+    CHECK(r.note ==
+          "USI_Hash 99999999999999999999 is above the maximum; using " + std::to_string(shishi::max_hash_mb()));
     CHECK(t.table().as_int("USI_Hash") == int64_t(shishi::max_hash_mb()));
     // Where nothing is clamped, such a number is refused like any value out of range.
     r = apply_setoption(split_words("name Contempt value -99999999999999999999"), t.table());
-    CHECK(r.error == "setoption: Contempt needs an integer from -1000 to 1000, got '-99999999999999999999'; Contempt stays 0");
+    CHECK(r.error ==
+          "setoption: Contempt needs an integer from -1000 to 1000, got '-99999999999999999999'; Contempt stays 0");
 }
 
-TEST_CASE("usi: every option is advertised in Fairy-Stockfish's USI spelling, any spelling accepted", "[usi][lishogi]") {
+TEST_CASE("usi: every option is advertised in Fairy-Stockfish's USI spelling, any spelling accepted",
+          "[usi][lishogi]") {
     // shoginet reads an option's name up to its first space: no advertised name has one, and
     // each is found under it, under its plain name and with spaces for underscores.
     using shishi::usi::apply_setoption;
@@ -249,14 +256,16 @@ TEST_CASE("usi: every option is advertised in Fairy-Stockfish's USI spelling, an
           "setoption: USI_MultiPV needs an integer from 1 to 50, got '0'; USI_MultiPV stays 2");
     // XBoard keeps its names.
     bool xboard_skill = false;
-    for (const std::string& f : t.table().xboard_features()) xboard_skill |= f.rfind("feature option=\"Skill Level ", 0) == 0;
+    for (const std::string& f : t.table().xboard_features())
+        xboard_skill |= f.rfind("feature option=\"Skill Level ", 0) == 0;
     CHECK(xboard_skill);
 }
 
 TEST_CASE("usi: a bad setoption in a session is reported as info string", "[usi]") {
     auto out = run_script("setoption name Threads value many\nisready\n");
-    CHECK(first_with(out, "info string") == "info string setoption: Threads needs an integer from 1 to " +
-                                                std::to_string(shishi::max_threads()) + ", got 'many'; Threads stays 1");
+    CHECK(first_with(out, "info string") ==
+          "info string setoption: Threads needs an integer from 1 to " + std::to_string(shishi::max_threads()) +
+              ", got 'many'; Threads stays 1");
     CHECK(count_prefix(out, "readyok") == 1);
 }
 

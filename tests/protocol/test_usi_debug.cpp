@@ -84,7 +84,7 @@ TEST_CASE("usi perft: a run counts as ended when its last line is written", "[us
         });
         run.start(Position::start(), depth, out);
         if (depth == 5) run.stop();  // usually cut short: the stop line is the last
-        run.stop();                  // joins
+        run.stop();  // joins
         REQUIRE(!last.empty());
         CHECK_FALSE(running_at_last);
     }

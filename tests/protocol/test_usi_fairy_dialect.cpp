@@ -61,15 +61,17 @@ TEST_CASE("fairy dialect: Skill_Level, USI_MultiPV and USI_AnalyseMode are Fairy
     CHECK(count_prefix(out, "option name USI_AnalyseMode type check default false") == 2);
 }
 
-TEST_CASE("fairy dialect: lishogi's lowest level -9 is taken, or read as the weakest offered", "[usi][lishogi][skill]") {
+TEST_CASE("fairy dialect: lishogi's lowest level -9 is taken, or read as the weakest offered",
+          "[usi][lishogi][skill]") {
     // shoginet sets Skill_Level 20 for an analysis, then -9 for a level-1 move: the level in
     // force must be level 1's, never the analysis's full strength (issue 23).
     auto out = usi_test::run_script("setoption name Skill_Level value 20\nsetoption name Skill_Level value -9\nusi\n");
     const int expected = std::max(-9, SKILL_MIN);
     CHECK(listed_value(out, "Skill_Level") == std::to_string(expected));
     if (SKILL_MIN > -9)
-        CHECK(count_prefix(out, "info string setoption: Skill_Level -9 is below the minimum; using " +
-                                    std::to_string(SKILL_MIN)) == 1);
+        CHECK(count_prefix(out,
+                           "info string setoption: Skill_Level -9 is below the minimum; using " +
+                               std::to_string(SKILL_MIN)) == 1);
     else
         CHECK(count_prefix(out, "info string") == 0);
     // Fairy-Stockfish's own range is -20..20: its lowest value is within reach too.
@@ -93,14 +95,16 @@ TEST_CASE("fairy dialect: a refused setoption changes nothing and says what stay
 TEST_CASE("fairy dialect: a position whose game is over gets info depth 0 score mate 0, then resign",
           "[usi][lishogi]") {
     // Sente's last royal is gone (Gote just took it): no legal move, the game is over.
-    auto out = usi_test::run_script("setoption name USI_Hash value 1\n"
-                                    "position sfen 6k5/12/12/12/12/12/12/12/12/12/12/6R5 b - 1\ngo depth 5\n"
-                                    "go movetime 1500 depth 17 btime 500 wtime 500 byoyomi 0\n");
+    auto out = usi_test::run_script(
+        "setoption name USI_Hash value 1\n"
+        "position sfen 6k5/12/12/12/12/12/12/12/12/12/12/6R5 b - 1\ngo depth 5\n"
+        "go movetime 1500 depth 17 btime 500 wtime 500 byoyomi 0\n");
     std::vector<std::string> answers;
     for (const auto& l : out)
         if (starts_with(l, "info depth") || starts_with(l, "bestmove")) answers.push_back(l);
-    CHECK(answers == std::vector<std::string>{"info depth 0 score mate 0", "bestmove resign",
-                                              "info depth 0 score mate 0", "bestmove resign"});
+    CHECK(answers ==
+          std::vector<std::string>{"info depth 0 score mate 0", "bestmove resign", "info depth 0 score mate 0",
+                                   "bestmove resign"});
     CHECK(count_prefix(out, "info string game over by rule, gote wins") == 2);
 }
 

@@ -20,7 +20,7 @@ TEST_CASE("usi go: btime/binc are the first player's clock, wtime/winc the secon
     CHECK(first.limits.moves_to_go == 20);
     CHECK_FALSE(first.limits.infinite);
     auto second = parse_go_command(words, BLACK);
-        CHECK(second.limits.time_left_ms == 30000);
+    CHECK(second.limits.time_left_ms == 30000);
     CHECK(second.limits.increment_ms == 2000);
 }
 
@@ -66,15 +66,14 @@ TEST_CASE("usi go: odd values are adjusted and each adjustment is noted", "[usi]
     const Case cases[] = {
         {"movetime 1000.0", {}},  // an exact float (Lishogi-Bot): nothing to say
         {"movetime 1500.7", {"go: movetime 1500.7 read as 1500"}},
-        {"depth", {"go: depth needs a number, got nothing; ignored",
-                   "go: no limit could be read; searching 1000 ms"}},
+        {"depth", {"go: depth needs a number, got nothing; ignored", "go: no limit could be read; searching 1000 ms"}},
         {"depth 0", {"go: depth 0 read as 1"}},
         {"depth 1000", {"go: depth 1000 read as 127"}},
         {"depth x", {"go: depth needs a number, got 'x'; ignored", "go: no limit could be read; searching 1000 ms"}},
         {"nodes -5", {"go: nodes -5 read as 1"}},
         {"btime 1000 wtime", {"go: wtime needs a number, got nothing; ignored"}},
-        {"btime 1e3 wtime 5", {"go: btime needs a number, got '1e3'; ignored",
-                               "go: btime missing; using the other side's clock"}},
+        {"btime 1e3 wtime 5",
+         {"go: btime needs a number, got '1e3'; ignored", "go: btime missing; using the other side's clock"}},
         {"movetime 99999999999999", {"go: movetime 99999999999999 read as 315360000000"}},
         {"movetime 0", {"go: movetime 0 read as 1"}},
         {"btime -50 wtime 100", {"go: btime -50 read as 0"}},
@@ -104,7 +103,9 @@ TEST_CASE("usi go: a malformed go still gets one bestmove, after info strings na
     CHECK(count_prefix(out, "readyok") == 1);
 }
 
-TEST_CASE("usi go: with Go_Mate_In_Moves, go mate N is a limit, as in Fairy-Stockfish: a win in N moves ends the search", "[usi]") {
+TEST_CASE(
+    "usi go: with Go_Mate_In_Moves, go mate N is a limit, as in Fairy-Stockfish: a win in N moves ends the search",
+    "[usi]") {
     using namespace usi_test;
     using namespace std::chrono_literals;
     Session s;

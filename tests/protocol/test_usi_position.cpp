@@ -53,7 +53,8 @@ TEST_CASE("usi position: startpos and the start SFEN give the same position", "[
 TEST_CASE("usi position: moves are played from startpos and from an SFEN", "[usi]") {
     auto out = run_script(
         "position startpos moves 3i3h 10d10e\nd\n"
-        "position sfen " + std::string(START_SFEN) + " moves 3i3h\nd\n");
+        "position sfen " +
+        std::string(START_SFEN) + " moves 3i3h\nd\n");
     auto sfens = displayed_sfens(out);
     REQUIRE(sfens.size() == 2);
     CHECK(sfens[0] == sfen_after(START_SFEN, {"3i3h", "10d10e"}));
@@ -184,7 +185,8 @@ TEST_CASE("usi position: a go in a game over by rule is answered as Fairy-Stockf
     // lishogi's rule: a draw. Either way the game is over though moves are left, and the
     // answer is Fairy-Stockfish's: a depth-0 score and `bestmove resign`, no move.
     std::string moves;
-    for (int i = 0; i < 3; ++i) moves += " 7g7h 6a6b 7h7g 6b6a";
+    for (int i = 0; i < 3; ++i)
+        moves += " 7g7h 6a6b 7h7g 6b6a";
     Session s;
     s.send("setoption name USI_Hash value 1");
     s.send("setoption name Rules value book");
@@ -217,7 +219,8 @@ TEST_CASE("usi position: a go in a game over by rule is answered as Fairy-Stockf
     std::string best = s.expect("bestmove ", std::chrono::seconds(60));
     REQUIRE(starts_with(best, "bestmove "));
     Position pos = *parse_sfen(LION_SFEN);
-    for (auto w : usi::split_words(fewer)) pos.make(*parse_usi_move(pos, std::string(w)));
+    for (auto w : usi::split_words(fewer))
+        pos.make(*parse_usi_move(pos, std::string(w)));
     CHECK(parse_usi_move(pos, std::string(usi::split_words(best)[1])));
     s.finish();
     CHECK(count_prefix(s.lines(), "info string") == 3);

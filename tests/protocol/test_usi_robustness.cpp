@@ -10,14 +10,62 @@ using namespace usi_test;
 
 namespace {
 
-const char* const WORDS[] = {
-    "usi", "isready", "usinewgame", "position", "startpos", "sfen", "moves", "go", "stop",
-    "ponderhit", "gameover", "win", "setoption", "name", "value", "USI_Hash", "Okazaki", "true",
-    "Repetition", "JCSA", "d", "perft", "1", "0", "-1", "99999999999999999999", "depth", "nodes",
-    "50", "btime", "wtime", "byoyomi", "binc", "movetime", "20", "infinite", "ponder", "mate",
-    "3i3h", "10d10e", "7g6f5e", "7g7f+", "12l", "1a1a", "+", "/", "-", "b", "w",
-    "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL",
-    "6k5/12/12/12/12/6p5/5N6/12/12/12/12/5K6", "12/12", "\t", "\xc3\xa9", "\x01"};
+const char* const WORDS[] = {"usi",
+                             "isready",
+                             "usinewgame",
+                             "position",
+                             "startpos",
+                             "sfen",
+                             "moves",
+                             "go",
+                             "stop",
+                             "ponderhit",
+                             "gameover",
+                             "win",
+                             "setoption",
+                             "name",
+                             "value",
+                             "USI_Hash",
+                             "Okazaki",
+                             "true",
+                             "Repetition",
+                             "JCSA",
+                             "d",
+                             "perft",
+                             "1",
+                             "0",
+                             "-1",
+                             "99999999999999999999",
+                             "depth",
+                             "nodes",
+                             "50",
+                             "btime",
+                             "wtime",
+                             "byoyomi",
+                             "binc",
+                             "movetime",
+                             "20",
+                             "infinite",
+                             "ponder",
+                             "mate",
+                             "3i3h",
+                             "10d10e",
+                             "7g6f5e",
+                             "7g7f+",
+                             "12l",
+                             "1a1a",
+                             "+",
+                             "/",
+                             "-",
+                             "b",
+                             "w",
+                             "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
+                             "MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL",
+                             "6k5/12/12/12/12/6p5/5N6/12/12/12/12/5K6",
+                             "12/12",
+                             "\t",
+                             "\xc3\xa9",
+                             "\x01"};
 constexpr size_t WORD_COUNT = sizeof(WORDS) / sizeof(WORDS[0]);
 
 std::string random_line(std::mt19937& rng) {
@@ -43,8 +91,8 @@ std::string random_line(std::mt19937& rng) {
 }
 
 bool is_usi_answer(const std::string& l) {
-    for (const char* p : {"id ", "option name ", "usiok", "readyok", "info ", "bestmove ", "checkmate ",
-                          "nodes ", "sfen ", "side to move: ", "  "})
+    for (const char* p : {"id ", "option name ", "usiok", "readyok", "info ", "bestmove ", "checkmate ", "nodes ",
+                          "sfen ", "side to move: ", "  "})
         if (starts_with(l, p)) return true;
     // perft rows "<move>: <count>"
     return l.find(": ") != std::string::npos && !l.empty() && l[0] >= '1' && l[0] <= '9';
@@ -56,7 +104,8 @@ TEST_CASE("usi robustness: random command mixes never crash or hang", "[usi]") {
     std::mt19937 rng(20261130);
     for (int round = 0; round < 20; ++round) {
         std::string input = "setoption name USI_Hash value 1\n";
-        for (int i = 0; i < 60; ++i) input += random_line(rng) + "\n";
+        for (int i = 0; i < 60; ++i)
+            input += random_line(rng) + "\n";
         INFO("round " << round);
         int rc = -1;
         auto out = run_script(input, &rc);
@@ -67,14 +116,16 @@ TEST_CASE("usi robustness: random command mixes never crash or hang", "[usi]") {
         }
         // never more answers than searches started
         int gos = 0;
-        for (size_t at = input.find("go"); at != std::string::npos; at = input.find("go", at + 1)) ++gos;
+        for (size_t at = input.find("go"); at != std::string::npos; at = input.find("go", at + 1))
+            ++gos;
         CHECK(count_prefix(out, "bestmove") <= gos);
     }
 }
 
 TEST_CASE("usi robustness: a very long line and a line without newline at the end", "[usi]") {
     std::string long_moves = "position startpos moves";
-    for (int i = 0; i < 20000; ++i) long_moves += " 3i3h";
+    for (int i = 0; i < 20000; ++i)
+        long_moves += " 3i3h";
     auto out = run_script(long_moves + "\nd\nisready");
     CHECK(starts_with(first_with(out, "info string"), "info string position: move 2 '3i3h' rejected: "));
     CHECK(count_prefix(out, "readyok") == 1);

@@ -236,7 +236,8 @@ int bestmoves_off_the_last_pv(int skill, int plies, int& searches) {
         for (const std::string& l : s.lines()) {
             if (starts_with(l, "bestmove ") && answers++ == ply) break;
             const size_t pv = l.find(" pv ");
-            if (starts_with(l, "info ") && pv != std::string::npos) last_pv = std::string(usi::split_words(l.substr(pv + 4))[0]);
+            if (starts_with(l, "info ") && pv != std::string::npos)
+                last_pv = std::string(usi::split_words(l.substr(pv + 4))[0]);
         }
         const std::string played(usi::split_words(best)[1]);
         if (played == "resign") break;
@@ -261,8 +262,7 @@ TEST_CASE("usi search: every bestmove is the first move of the last pv sent", "[
     CHECK(searches > 10);
 }
 
-TEST_CASE("usi search: at a weakened level too, every bestmove is the first move of the last pv sent",
-          "[usi][skill]") {
+TEST_CASE("usi search: at a weakened level too, every bestmove is the first move of the last pv sent", "[usi][skill]") {
     // A level plays another line's move, or a random one, than the search's best: it shows it
     // first (the line's score, or a depth-0 static score for a move outside the lines).
     for (int skill : {-20, 0, 10}) {
@@ -272,7 +272,8 @@ TEST_CASE("usi search: at a weakened level too, every bestmove is the first move
     }
 }
 
-TEST_CASE("usi search: go movetime is spent until the move can be delivered, whatever Move Overhead", "[usi][lishogi]") {
+TEST_CASE("usi search: go movetime is spent until the move can be delivered, whatever Move Overhead",
+          "[usi][lishogi]") {
     // lishogi's analyses are timed by movetime: the search runs until movetime less the
     // engine's reaction time (50 ms), never less, however loaded the machine (a lower bound).
     Session s;

@@ -111,8 +111,8 @@ TEST_CASE("xboard clock: a bullet clock in centiseconds reaches the time manager
     CHECK(l.moves_to_go == 0);
     CHECK(l.move_overhead_ms == shishi::SearchLimits{}.move_overhead_ms);
     const shishi::TimeBudget b = shishi::allocate_time(l, 40);
-    CHECK(b.soft_ms >= 5);                          // it thinks
-    CHECK(b.hard_ms <= 500 - l.move_overhead_ms);   // and cannot overstep
+    CHECK(b.soft_ms >= 5);  // it thinks
+    CHECK(b.hard_ms <= 500 - l.move_overhead_ms);  // and cannot overstep
     // 1.25 s left (the clock at which the old reserve made it move after 0 ms).
     REQUIRE(c.set_level("0", "0:10", "0").empty());
     REQUIRE(c.set_own_time("125").empty());

@@ -28,13 +28,13 @@ TEST_CASE("xboard: protover 2 announces the features and ends with done=1", "[xb
     for (const char* f : {"myname=\"Shishi", "variants=\"chu\"", "setboard=1", "usermove=1", "ping=1", "memory=1",
                           "colors=0", "sigint=0", "sigterm=0", "analyze=1", "highlight=1"})
         CHECK(all.find(f) != std::string::npos);
-    for (const char* o : {"option=\"Rules -combo book /// *xboard /// lishogi\"", "option=\"Okazaki rule -check 0\"",
-                          "option=\"Lance promotes on last rank -check 0\"", "option=\"Lion victim protects -check 0\"",
-                          "option=\"Repetition rule -combo *XBoard /// JCSA /// Draw /// lishogi\"",
-                          "option=\"Bare King -combo *Off /// Book /// lishogi\"", "option=\"Host mate test -check 1\"",
-                          "option=\"Reversible ply limit -spin 102 0 10000\"",
-                          "option=\"SFEN counter-strike at capture -check 0\"", "option=\"Resign -check 0\"",
-                          "option=\"Contempt -spin 0 -1000 1000\""})
+    for (const char* o :
+         {"option=\"Rules -combo book /// *xboard /// lishogi\"", "option=\"Okazaki rule -check 0\"",
+          "option=\"Lance promotes on last rank -check 0\"", "option=\"Lion victim protects -check 0\"",
+          "option=\"Repetition rule -combo *XBoard /// JCSA /// Draw /// lishogi\"",
+          "option=\"Bare King -combo *Off /// Book /// lishogi\"", "option=\"Host mate test -check 1\"",
+          "option=\"Reversible ply limit -spin 102 0 10000\"", "option=\"SFEN counter-strike at capture -check 0\"",
+          "option=\"Resign -check 0\"", "option=\"Contempt -spin 0 -1000 1000\""})
         CHECK(all.find(o) != std::string::npos);
     CHECK(out.back() == "feature done=1");
 }
@@ -54,8 +54,9 @@ TEST_CASE("xboard: unknown commands get the XBoard error line", "[xboard]") {
 }
 
 TEST_CASE("xboard: an illegal or malformed move is refused and changes nothing", "[xboard]") {
-    auto out = transcript(START + "usermove a4a6\nusermove a9a8\nusermove zz9\nusermove a4a5,\nusermove\n"
-                                  "usermove a4a5\nping 1\n");
+    auto out = transcript(START +
+                          "usermove a4a6\nusermove a9a8\nusermove zz9\nusermove a4a5,\nusermove\n"
+                          "usermove a4a5\nping 1\n");
     REQUIRE(out.size() == 6);
     CHECK(out[0] == "Illegal move (illegal move): a4a6");
     CHECK(out[1] == "Illegal move (not your piece on the origin square): a9a8");  // still White's turn
@@ -105,8 +106,9 @@ TEST_CASE("xboard: multi-leg moves, igui and the null move", "[xboard]") {
         CHECK(out[0] == "Illegal move (no pass is possible): @@@@");
     }
     SECTION("a declined promotion may carry XBoard's '=' suffix") {
-        auto out = transcript(START + "setboard 11k/12/12/12/P11/12/12/12/12/12/12/K11 w - - 0 1\n"
-                                      "usermove a8a9=\nusermove l12l11\nusermove a9a10+\nping 1\n");
+        auto out = transcript(START +
+                              "setboard 11k/12/12/12/P11/12/12/12/12/12/12/K11 w - - 0 1\n"
+                              "usermove a8a9=\nusermove l12l11\nusermove a9a10+\nping 1\n");
         REQUIRE(out.size() == 2);
         CHECK(out[0].rfind("Illegal move", 0) == 0);  // inside the zone without capture: no promotion
         CHECK(out[1] == "pong 1");
@@ -114,8 +116,9 @@ TEST_CASE("xboard: multi-leg moves, igui and the null move", "[xboard]") {
 }
 
 TEST_CASE("xboard: undo takes back one ply, remove two", "[xboard]") {
-    auto out = transcript(START + "undo\nusermove h4h5\nusermove h9h8\nremove\nusermove h4h5\nundo\n"
-                                  "usermove h4h5\nusermove h9h8\nremove\nremove\nping 1\n");
+    auto out = transcript(START +
+                          "undo\nusermove h4h5\nusermove h9h8\nremove\nusermove h4h5\nundo\n"
+                          "usermove h4h5\nusermove h9h8\nremove\nremove\nping 1\n");
     REQUIRE(out.size() == 3);
     CHECK(out[0] == "Error (command not legal now): undo");
     CHECK(out[1] == "Error (command not legal now): remove");

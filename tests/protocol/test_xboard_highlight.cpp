@@ -28,7 +28,8 @@ TEST_CASE("xboard: put on the cyan square shows where the second step may go", "
 }
 
 TEST_CASE("xboard: entering the zone shows the promotion choice in magenta", "[xboard][highlight]") {
-    auto out = transcript(START + "setboard 11k/12/12/12/P11/12/12/12/12/12/12/K11 w - - 0 1\nlift a8\nput a9\n"
+    auto out = transcript(START +
+                          "setboard 11k/12/12/12/P11/12/12/12/12/12/12/K11 w - - 0 1\nlift a8\nput a9\n"
                           "lift a1\n");
     REQUIRE(out.size() == 2);
     CHECK(out[0] == "highlight 12/12/12/M11/12/12/12/12/12/12/12/12");
@@ -36,7 +37,8 @@ TEST_CASE("xboard: entering the zone shows the promotion choice in magenta", "[x
 }
 
 TEST_CASE("xboard: captures are red; empty squares and enemy pieces give no targets", "[xboard][highlight]") {
-    auto out = transcript(START + "setboard 11k/12/12/12/12/12/12/12/12/12/p11/K11 w - - 0 1\nlift a1\nlift l12\n"
+    auto out = transcript(START +
+                          "setboard 11k/12/12/12/12/12/12/12/12/12/p11/K11 w - - 0 1\nlift a1\nlift l12\n"
                           "lift c3\nlift z9\n");
     REQUIRE(out.size() == 4);
     CHECK(out[0] == "highlight 12/12/12/12/12/12/12/12/12/12/RY10/1Y10");
@@ -57,7 +59,8 @@ TEST_CASE("xboard: put then lift on the cyan square keeps the first step and its
 TEST_CASE("xboard: a piece lifted while the engine thinks gets its marks after the engine's move",
           "[xboard][highlight]") {
     LiveSession s;
-    for (const char* l : {"xboard", "protover 2", "memory 1", "new", "st 0.5", "usermove h4h5", "lift a4"}) s.send(l);
+    for (const char* l : {"xboard", "protover 2", "memory 1", "new", "st 0.5", "usermove h4h5", "lift a4"})
+        s.send(l);
     REQUIRE(s.wait_for("move ", 30000));
     REQUIRE(s.wait_for("highlight ", 10000));
     auto lines = s.lines();

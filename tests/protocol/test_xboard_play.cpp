@@ -62,10 +62,12 @@ TEST_CASE("xboard: a double move is sent as two move commands", "[xboard][search
 TEST_CASE("xboard: thinking output with post, none with nopost", "[xboard][search]") {
     auto with = transcript(START + "post\nsd 2\ngo\nping 1\n");
     int thinking = 0;
-    for (const auto& l : with) thinking += is_thinking_line(l);
+    for (const auto& l : with)
+        thinking += is_thinking_line(l);
     CHECK(thinking >= 1);
     auto without = transcript(START + "nopost\nsd 2\ngo\nping 1\n");
-    for (const auto& l : without) CHECK(!is_thinking_line(l));
+    for (const auto& l : without)
+        CHECK(!is_thinking_line(l));
 }
 
 TEST_CASE("xboard: playother makes the engine answer the opponent's move", "[xboard][search]") {
@@ -111,7 +113,8 @@ TEST_CASE("xboard: ? makes the engine move at once", "[xboard][search]") {
 TEST_CASE("xboard: force and quit stop a search without a move", "[xboard][search]") {
     SECTION("force") {
         LiveSession s;
-        for (const char* c : {"xboard", "new", "post", "level 0 60 0", "time 360000", "go"}) s.send(c);
+        for (const char* c : {"xboard", "new", "post", "level 0 60 0", "time 360000", "go"})
+            s.send(c);
         REQUIRE(s.wait_for("1 "));
         s.send("force");
         s.send("ping 1");
@@ -120,7 +123,8 @@ TEST_CASE("xboard: force and quit stop a search without a move", "[xboard][searc
     }
     SECTION("quit") {
         LiveSession s;
-        for (const char* c : {"xboard", "new", "post", "level 0 60 0", "time 360000", "go"}) s.send(c);
+        for (const char* c : {"xboard", "new", "post", "level 0 60 0", "time 360000", "go"})
+            s.send(c);
         REQUIRE(s.wait_for("1 "));
         auto t0 = std::chrono::steady_clock::now();
         s.send("quit");
@@ -132,7 +136,8 @@ TEST_CASE("xboard: force and quit stop a search without a move", "[xboard][searc
 
 TEST_CASE("xboard: analyze reports thinking until exit and never moves", "[xboard][search]") {
     LiveSession s;
-    for (const char* c : {"xboard", "new", "force", "post", "analyze"}) s.send(c);
+    for (const char* c : {"xboard", "new", "force", "post", "analyze"})
+        s.send(c);
     REQUIRE(s.wait_for("1 "));
     s.send("ping 1");  // answered at once while analysing
     REQUIRE(s.wait_for("pong 1"));
@@ -144,7 +149,8 @@ TEST_CASE("xboard: analyze reports thinking until exit and never moves", "[xboar
     auto lines = s.lines();
     CHECK(count_prefix(lines, "move ") == 0);
     int thinking = 0;
-    for (const auto& l : lines) thinking += is_thinking_line(l);
+    for (const auto& l : lines)
+        thinking += is_thinking_line(l);
     CHECK(thinking >= 1);
 }
 

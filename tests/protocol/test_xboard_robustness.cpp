@@ -11,18 +11,85 @@ using namespace xboard_test;
 namespace {
 
 std::string random_line(std::mt19937& rng) {
-    static const char* const COMMANDS[] = {
-        "new", "variant chu", "variant", "force", "go", "playother", "usermove", "setboard", "undo", "remove",
-        "result 1-0 {x}", "post", "nopost", "hard", "easy", "analyze", "exit", ".", "?", "hint", "memory",
-        "cores", "option", "lift", "put", "hover", "level", "st", "sd", "time", "otim", "ping", "draw",
-        "protover 2", "xboard", "edit", "white", "black", "computer", "name x", "rating 1 2", "bk", "nps 100"};
+    static const char* const COMMANDS[] = {"new",
+                                           "variant chu",
+                                           "variant",
+                                           "force",
+                                           "go",
+                                           "playother",
+                                           "usermove",
+                                           "setboard",
+                                           "undo",
+                                           "remove",
+                                           "result 1-0 {x}",
+                                           "post",
+                                           "nopost",
+                                           "hard",
+                                           "easy",
+                                           "analyze",
+                                           "exit",
+                                           ".",
+                                           "?",
+                                           "hint",
+                                           "memory",
+                                           "cores",
+                                           "option",
+                                           "lift",
+                                           "put",
+                                           "hover",
+                                           "level",
+                                           "st",
+                                           "sd",
+                                           "time",
+                                           "otim",
+                                           "ping",
+                                           "draw",
+                                           "protover 2",
+                                           "xboard",
+                                           "edit",
+                                           "white",
+                                           "black",
+                                           "computer",
+                                           "name x",
+                                           "rating 1 2",
+                                           "bk",
+                                           "nps 100"};
     static const char* const ARGS[] = {
-        "a1", "f5", "l12", "m13", "a0", "f3f5", "h4h5", "h9h8", "f5f6,f6f7", "f5f6,", ",", "@@@@", "h4h5+",
-        "h4h5=", "c8c9+", "1", "0", "-1", "99999999999999999999", "0:01", "0.05", "1:", ":", "x", "",
-        "Okazaki rule=1", "Repetition rule=Draw", "Contempt=abc", "Resign=1", "Bare King=1",
+        "a1",
+        "f5",
+        "l12",
+        "m13",
+        "a0",
+        "f3f5",
+        "h4h5",
+        "h9h8",
+        "f5f6,f6f7",
+        "f5f6,",
+        ",",
+        "@@@@",
+        "h4h5+",
+        "h4h5=",
+        "c8c9+",
+        "1",
+        "0",
+        "-1",
+        "99999999999999999999",
+        "0:01",
+        "0.05",
+        "1:",
+        ":",
+        "x",
+        "",
+        "Okazaki rule=1",
+        "Repetition rule=Draw",
+        "Contempt=abc",
+        "Resign=1",
+        "Bare King=1",
         "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/"
         "MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL w - - 0 1",
-        "11k/12/12/12/12/12/5p6/5N6/12/12/12/K11 w - - 0 1", "13/12 w", "12/12/12/12/12/12/12/12/12/12/12/12 b",
+        "11k/12/12/12/12/12/5p6/5N6/12/12/12/K11 w - - 0 1",
+        "13/12 w",
+        "12/12/12/12/12/12/12/12/12/12/12/12 b",
         "k w"};
     std::uniform_int_distribution<int> kind(0, 9);
     int k = kind(rng);
@@ -37,7 +104,8 @@ std::string random_line(std::mt19937& rng) {
     }
     std::string line = COMMANDS[rng() % std::size(COMMANDS)];
     std::uniform_int_distribution<int> nargs(0, 3);
-    for (int i = nargs(rng); i > 0; --i) line += std::string(" ") + ARGS[rng() % std::size(ARGS)];
+    for (int i = nargs(rng); i > 0; --i)
+        line += std::string(" ") + ARGS[rng() % std::size(ARGS)];
     return line;
 }
 

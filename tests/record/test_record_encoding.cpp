@@ -12,18 +12,20 @@ using shishi::test::record_fixture;
 using shishi::test::record_fixture_path;
 
 TEST_CASE("Encodings are detected: BOM, UTF-8, else Shift-JIS", "[record][encoding]") {
-    CHECK(detect_encoding("\xEF\xBB\xBF" "abc") == Encoding::UTF8_BOM);
+    CHECK(detect_encoding("\xEF\xBB\xBF"
+                          "abc") == Encoding::UTF8_BOM);
     CHECK(detect_encoding("獅子 abc") == Encoding::UTF8);
     CHECK(detect_encoding("\x8E\x82\x8E\x71") == Encoding::SHIFT_JIS);  // 獅子 in Shift-JIS
-    CHECK_FALSE(is_valid_utf8("\xC0\xAF"));     // overlong
-    CHECK_FALSE(is_valid_utf8("\xED\xA0\x80")); // a surrogate
-    CHECK_FALSE(is_valid_utf8("\xE7\x8D"));     // cut off
+    CHECK_FALSE(is_valid_utf8("\xC0\xAF"));  // overlong
+    CHECK_FALSE(is_valid_utf8("\xED\xA0\x80"));  // a surrogate
+    CHECK_FALSE(is_valid_utf8("\xE7\x8D"));  // cut off
 }
 
 TEST_CASE("Shift-JIS: the words of a Chu KIF decode, broken bytes name the line", "[record][encoding]") {
-    const std::string words = "先手：後手 手数----指手 1手目 一歩目 二歩目 仝 成 （居食い） (じっと) （←１２十二） 投了 ▲△ "
-                              "玉将醉象盲虎猛豹金将銀将銅将仲人歩兵香車反車横行竪行角行飛車龍馬龍王麒麟鳳凰奔王獅子"
-                              "太子飛鹿小角金飛車白駒鯨鯢奔猪飛牛角鷹飛鷲杏 ・ v｜十一";
+    const std::string words =
+        "先手：後手 手数----指手 1手目 一歩目 二歩目 仝 成 （居食い） (じっと) （←１２十二） 投了 ▲△ "
+        "玉将醉象盲虎猛豹金将銀将銅将仲人歩兵香車反車横行竪行角行飛車龍馬龍王麒麟鳳凰奔王獅子"
+        "太子飛鹿小角金飛車白駒鯨鯢奔猪飛牛角鷹飛鷲杏 ・ v｜十一";
     const std::string sjis = encode_shift_jis(words);
     CHECK(sjis.find('?') == std::string::npos);  // every character is in the table
     auto back = decode_shift_jis(sjis);
@@ -74,5 +76,6 @@ TEST_CASE("A UTF-8 KIF cut inside a character, or with a stray byte, is reported
 TEST_CASE("A UTF-16 file is named as such, not reported as broken Shift-JIS", "[record][encoding]") {
     auto r = to_utf8(std::string("\xFF\xFE\x48\x00", 4));
     CHECK_FALSE(r);
-    CHECK(r.error == "line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8 or Shift-JIS");
+    CHECK(r.error ==
+          "line 1: the file is UTF-16 (it starts with a UTF-16 byte-order mark): save it as UTF-8 or Shift-JIS");
 }

@@ -37,7 +37,8 @@ TEST_CASE("quote_excerpt keeps 80 characters, whole, and says how long the text 
     CHECK(quote_excerpt("h4h5") == "h4h5");
     const std::string kanji = "獅";  // three bytes
     std::string long_text;
-    for (int i = 0; i < 100; ++i) long_text += kanji;
+    for (int i = 0; i < 100; ++i)
+        long_text += kanji;
     const std::string q = quote_excerpt(long_text);
     CHECK(q.substr(0, 80 * 3) == long_text.substr(0, 80 * 3));
     CHECK(q.substr(80 * 3) == "... (300 bytes)");

@@ -43,17 +43,17 @@ TEST_CASE("KIF: a lishogi game with double moves, igui, a pass, a promotion and 
     CHECK(*r.tag("Date") == "2026.11.30");
     CHECK(*r.tag("Time") == "21:15:07");
     CHECK(*r.tag("Event") == "Casual Chushogi game");
-    CHECK(move_to_usi(r.plies[0].move) == "7j7h");            // 7八獅子 （←7十）: a Lion leap
-    CHECK(r.plies[4].move.is_double());                       // 一歩目 9五 / 二歩目 9四
+    CHECK(move_to_usi(r.plies[0].move) == "7j7h");  // 7八獅子 （←7十）: a Lion leap
+    CHECK(r.plies[4].move.is_double());  // 一歩目 9五 / 二歩目 9四
     CHECK(move_to_usi(r.plies[4].move) == "8f9e9d");
-    CHECK(move_to_usi(r.plies[5].move) == "9c9d");            // 仝龍馬: on the last move's square
-    CHECK(r.plies[5].nag == NAG_MISTAKE);                     // "* Mistake"
+    CHECK(move_to_usi(r.plies[5].move) == "9c9d");  // 仝龍馬: on the last move's square
+    CHECK(r.plies[5].nag == NAG_MISTAKE);  // "* Mistake"
     CHECK(r.plies[5].comment == "the Lion is lost for a go-between and a pawn");
     CHECK(r.plies[2].comment == "the Lion heads for the go-between");
-    CHECK(r.plies[9].move.is_igui());                         // （居食い）
-    CHECK(r.plies[11].move.is_pass());                        // (じっと)
+    CHECK(r.plies[9].move.is_igui());  // （居食い）
+    CHECK(r.plies[11].move.is_pass());  // (じっと)
     CHECK(move_to_usi(r.plies[11].move) == "6g6f6g");
-    CHECK(r.plies[12].move.is_promotion());                   // 龍馬成
+    CHECK(r.plies[12].move.is_promotion());  // 龍馬成
 }
 
 TEST_CASE("KIF: the fixtures are written back exactly", "[record][kif]") {
@@ -96,13 +96,15 @@ TEST_CASE("KIF: tolerant reading (marks, clocks, 同, full-width digits, short n
     const Record r = must_read(*text, Format::KIF);
     const Record ref = must_read(record_fixture("lishogi-game.kif"), Format::KIF);
     REQUIRE(r.plies.size() == 7);
-    for (size_t i = 0; i < 7; ++i) CHECK(r.plies[i].move == ref.plies[i].move);
+    for (size_t i = 0; i < 7; ++i)
+        CHECK(r.plies[i].move == ref.plies[i].move);
     CHECK(r.result == "*");
     CHECK(r.plies[0].seconds == 3);  // ( 0:03/00:00:03)
     CHECK(r.plies[0].total_seconds == 3);
     CHECK(r.plies[1].seconds == -1);
     // A variation (変化) after the main line is read as an alternative to its move.
-    const std::string with_variation = record_fixture("lishogi-game.kif") + "\n変化：3手\n   3手目   8七獅子 （←7八）\n";
+    const std::string with_variation =
+        record_fixture("lishogi-game.kif") + "\n変化：3手\n   3手目   8七獅子 （←7八）\n";
     const Record v = must_read(with_variation, Format::KIF);
     CHECK(v.plies.size() == 14);
     REQUIRE(v.plies[2].variations.size() == 1);
@@ -139,7 +141,8 @@ TEST_CASE("KIF: shogiops's records (lishogi's analysis board) read, 仝 on both 
 
     const std::string setup_text = record_fixture("shogiops-setup-gote.kif");
     const Record s = must_read(setup_text, Format::KIF);
-    CHECK(to_xboard_fen(s.start) == to_xboard_fen(must_read(record_fixture("setup-gote-to-move.kif"), Format::KIF).start));
+    CHECK(to_xboard_fen(s.start) ==
+          to_xboard_fen(must_read(record_fixture("setup-gote-to-move.kif"), Format::KIF).start));
     CHECK(move_to_usi(s.plies[1].move) == "7f8e7d");  // first step on the last move's square (8五), written in full
     CHECK(write_kif(s, KifStyle::LISHOGI_CLIENT) == setup_text);
 }
@@ -184,9 +187,10 @@ TEST_CASE("KIF: variations nest, branch from the line they belong to, and are re
     const std::string game = record_fixture("lishogi-game.kif");
     // 変化：4手 replaces move 4 of the main line; 変化：5手 after it belongs to that variation;
     // 変化：4手 again is a second alternative to the main line's move 4.
-    const std::string text = game + "\n変化：4手\n   4手目   3五歩兵 （←3四）\n   5手目   8七獅子 （←8六）\n"
-                                    "\n変化：5手\n   5手目   8五獅子 （←8六）\n"
-                                    "\n変化：4手\n   4手目   2五歩兵 （←2四）\n* another\n";
+    const std::string text = game +
+        "\n変化：4手\n   4手目   3五歩兵 （←3四）\n   5手目   8七獅子 （←8六）\n"
+        "\n変化：5手\n   5手目   8五獅子 （←8六）\n"
+        "\n変化：4手\n   4手目   2五歩兵 （←2四）\n* another\n";
     const Record r = must_read(text, Format::KIF);
     REQUIRE(r.plies[3].variations.size() == 2);
     const std::vector<Ply>& a = r.plies[3].variations[0];
@@ -194,16 +198,20 @@ TEST_CASE("KIF: variations nest, branch from the line they belong to, and are re
     REQUIRE(a[1].variations.size() == 1);
     CHECK(move_to_usi(a[1].variations[0].at(0).move) == "8f8e");
     CHECK(r.plies[3].variations[1].at(0).comment == "another");
-    CHECK(write_kif(r) == game + "\n変化：4手\n   4手目   3五歩兵 （←3四）\n   5手目   8七獅子 （←8六）\n"
-                                 "\n変化：5手\n   5手目   8五獅子 （←8六）\n"
-                                 "\n変化：4手\n   4手目   2五歩兵 （←2四）\n* another\n");
+    CHECK(write_kif(r) ==
+          game +
+              "\n変化：4手\n   4手目   3五歩兵 （←3四）\n   5手目   8七獅子 （←8六）\n"
+              "\n変化：5手\n   5手目   8五獅子 （←8六）\n"
+              "\n変化：4手\n   4手目   2五歩兵 （←2四）\n* another\n");
     CHECK(error_of(game + "\n変化：20手\n  20手目   8七獅子 （←8六）\n") ==
           "line 29: 変化：20手 has no move 20 to branch from");
     CHECK(error_of(game + "\n変化：x\n") == "line 29: a variation header is written 変化：N手");
-    CHECK(error_of(game + "\n変化：3手\n* nothing\n\n変化：4手\n") == "line 32: the variation before this one has no move");
+    CHECK(error_of(game + "\n変化：3手\n* nothing\n\n変化：4手\n") ==
+          "line 32: the variation before this one has no move");
     CHECK(error_of(game + "\n変化：3手\n") == "line 30: the last variation has no move");
     CHECK(error_of(game + "\n変化：3手\n   4手目   8七獅子 （←7八）\n") == "line 30: move number 4, expected 3");
-    CHECK(error_of(game + "\n変化：3手\n   3手目   8五獅子 （←7八）\n").rfind("line 30: move 3 is not legal here", 0) == 0);
+    CHECK(error_of(game + "\n変化：3手\n   3手目   8五獅子 （←7八）\n").rfind("line 30: move 3 is not legal here", 0) ==
+          0);
 }
 
 TEST_CASE("KIF: clocks are read and written; a broken clock is refused", "[record][kif]") {
@@ -233,9 +241,11 @@ TEST_CASE("KIF: every malformed record is refused with the line and the reason",
     CHECK(error_of(h + "   1手目   7八歩兵 （←7九） extra\n").find("unexpected text 'extra'") != std::string::npos);
     CHECK(error_of(h + "   1手目   7八歩兵 （←7九）\n   2手目   投了\n   3手目   6五獅子 （←6三）\n") ==
           "line 6: a move after the end of the game: 3手目   6五獅子 （←6三）");
-    CHECK(error_of(h + "   1手目   7八獅子 （←7十）\n   2手目二歩目 6五獅子 （←6三）\n") == "line 5: 二歩目 without 一歩目");
+    CHECK(error_of(h + "   1手目   7八獅子 （←7十）\n   2手目二歩目 6五獅子 （←6三）\n") ==
+          "line 5: 二歩目 without 一歩目");
     CHECK(error_of(h + "   1手目一歩目 7九獅子 （←7十）\n") == "line 4: 一歩目 without its 二歩目");
-    CHECK(error_of(h + "   1手目一歩目 7九獅子 （←7十）\n   2手目   6五獅子 （←6三）\n") == "line 4: 一歩目 without its 二歩目");
+    CHECK(error_of(h + "   1手目一歩目 7九獅子 （←7十）\n   2手目   6五獅子 （←6三）\n") ==
+          "line 4: 一歩目 without its 二歩目");
     CHECK(error_of(h + "   1手目一歩目 7九獅子 （←7十）\n   1手目二歩目 7八獅子 （←6九）\n") ==
           "line 5: 二歩目 starts on 6九 but 一歩目 went to 7九");
     CHECK(error_of(h + "   1手目一歩目 7九獅子 （←7十）\n* note\n").find("a comment between 一歩目 and 二歩目") !=
@@ -265,7 +275,8 @@ TEST_CASE("KIF: every malformed record is refused with the line and the reason",
     CHECK(must_read(h, Format::KIF).plies.empty());
     const std::string row = "|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|一\n";
     std::string eleven;
-    for (int i = 0; i < 11; ++i) eleven += row;
+    for (int i = 0; i < 11; ++i)
+        eleven += row;
     CHECK(error_of(eleven + h) == "line 1: the diagram has 11 rows, not 12");
     CHECK(error_of("|  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・  ・|一\n" + eleven + h) ==
           "line 1: the diagram row has 11 squares, not 12");
@@ -291,9 +302,9 @@ TEST_CASE("KIF: squares and numbers", "[record][kif]") {
 }
 
 TEST_CASE("KIF: lishogi's other words: the client's team keys, scalashogi's Time-up", "[record][kif][lishogi]") {
-    const Record r = must_read(std::string("先手のチーム：A\n後手のチーム：B\n") + HEAD +
-                                   "   1手目   7八獅子 （←7十）\n   2手目   Time-up\n",
-                               Format::KIF);
+    const Record r = must_read(
+        std::string("先手のチーム：A\n後手のチーム：B\n") + HEAD + "   1手目   7八獅子 （←7十）\n   2手目   Time-up\n",
+        Format::KIF);
     CHECK(*r.tag("WhiteTeam") == "A");
     CHECK(*r.tag("BlackTeam") == "B");
     CHECK(r.result == "1-0");  // the second player, to move, ran out of time

@@ -33,14 +33,14 @@ TEST_CASE("PGN: a game saved by XBoard, in its SAN", "[record][pgn]") {
     CHECK(r.plies[0].comment == "+0.30/3");
     CHECK(r.plies[103].comment == "+1000.02/3");
     CHECK(*r.tag("Annotator") == "1. +0.30   1... +0.06");
-    CHECK(move_to_xboard(r.plies[0].move) == "f4f5");          // "f5": a Pawn
-    CHECK(move_to_xboard(r.plies[27].move) == "j6k7");         // "Hjk7": origin file given
-    CHECK(move_to_xboard(r.plies[28].move) == "j3j11+");       // "Vxj11+": promotion
-    CHECK(move_to_xboard(r.plies[46].move) == "k9g5");         // "+Bg5": a promoted piece
-    CHECK(r.plies[90].move.is_double());                       // "Nxd9xd8"
+    CHECK(move_to_xboard(r.plies[0].move) == "f4f5");  // "f5": a Pawn
+    CHECK(move_to_xboard(r.plies[27].move) == "j6k7");  // "Hjk7": origin file given
+    CHECK(move_to_xboard(r.plies[28].move) == "j3j11+");  // "Vxj11+": promotion
+    CHECK(move_to_xboard(r.plies[46].move) == "k9g5");  // "+Bg5": a promoted piece
+    CHECK(r.plies[90].move.is_double());  // "Nxd9xd8"
     CHECK(move_to_xboard(r.plies[90].move) == "e8d9,d9d8");
-    CHECK(move_to_xboard(r.plies[91].move) == "j6i5,i5j4");    // "Nxi5-j4"
-    CHECK(r.plies[93].move.is_igui());                         // "Nxk3-j4" from j4
+    CHECK(move_to_xboard(r.plies[91].move) == "j6i5,i5j4");  // "Nxi5-j4"
+    CHECK(r.plies[93].move.is_igui());  // "Nxk3-j4" from j4
 }
 
 TEST_CASE("PGN: shishi-match's games are written back byte for byte", "[record][pgn]") {
@@ -96,8 +96,8 @@ TEST_CASE("PGN: every malformed record is refused with the line and the reason",
     CHECK(error_of("[Variant \"shogi\"]\n\n1. f4f5 *\n") == "line 1: Variant \"shogi\" is not Chu Shogi");
     CHECK(error_of("[FEN \"12/12 w\"]\n\n*\n").rfind("line 1: bad FEN tag: ", 0) == 0);
     CHECK(error_of("[Result \"2-0\"]\n\n*\n") == "line 1: Result \"2-0\" is not 1-0, 0-1, 1/2-1/2 or *");
-    CHECK(error_of("[Event \"t\"]\n\n1. f4f5 e9e8\n2. f4f3 *\n").rfind(
-              "line 4: move 2 (White) 'f4f3' is not a legal move here: ", 0) == 0);
+    CHECK(error_of("[Event \"t\"]\n\n1. f4f5 e9e8\n2. f4f3 *\n")
+              .rfind("line 4: move 2 (White) 'f4f3' is not a legal move here: ", 0) == 0);
     CHECK(error_of("1. f4f5 {never closed\n") == "line 1: comment '{' is never closed");
     CHECK(error_of("1. f4f5 (e9e8\n") == "a variation '(' is never closed");
     CHECK(error_of("1. f4f5 ) *\n") == "line 1: ')' without '('");
@@ -142,9 +142,10 @@ TEST_CASE("PGN: a KIF header named as a tag the writer sets itself, or valued '?
     // Found by fuzz_records: the KIF header "PlyCount：::" became a second [PlyCount "::"], which
     // the reader refuses; "Q：?" became [Q "?"], which the reader drops as unknown, so the second
     // writing differed from the first.
-    const Record r = must_read("PlyCount：::\nVariant：shogi\nFEN：x\nSetUp：1\nQ：?\nAnnotator：a\n"
-                               "手数----指手---------消費時間--\n",
-                               Format::KIF);
+    const Record r = must_read(
+        "PlyCount：::\nVariant：shogi\nFEN：x\nSetUp：1\nQ：?\nAnnotator：a\n"
+        "手数----指手---------消費時間--\n",
+        Format::KIF);
     const std::string text = write_record(r, Format::PGN);
     INFO(text);
     for (const char* gone : {"[PlyCount \"::\"]", "[Variant \"shogi\"]", "[FEN ", "[SetUp ", "[Q "})

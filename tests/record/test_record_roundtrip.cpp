@@ -18,11 +18,14 @@ struct Fixture {
     int game;
 };
 const Fixture FIXTURES[] = {
-    {"lishogi-game.kif", Format::KIF, 1},           {"setup-gote-to-move.kif", Format::KIF, 1},
-    {"xboard-shishi-vs-shishi.pgn", Format::PGN, 1}, {"xboard-shishi-vs-hachu.pgn", Format::PGN, 1},
+    {"lishogi-game.kif", Format::KIF, 1},
+    {"setup-gote-to-move.kif", Format::KIF, 1},
+    {"xboard-shishi-vs-shishi.pgn", Format::PGN, 1},
+    {"xboard-shishi-vs-hachu.pgn", Format::PGN, 1},
     {"shishi-match-2games.pgn", Format::PGN, 1},
     {"shishi-match-2games.pgn", Format::PGN, 2},
-    {"shogiops-lion-on-last-square.kif", Format::KIF, 1}, {"shogiops-setup-gote.kif", Format::KIF, 1},
+    {"shogiops-lion-on-last-square.kif", Format::KIF, 1},
+    {"shogiops-setup-gote.kif", Format::KIF, 1},
     {"lishogi-server-lion-on-last-square.kif", Format::KIF, 1},
 };
 
@@ -30,14 +33,16 @@ const Fixture FIXTURES[] = {
 void clear_clocks(std::vector<Ply>& plies) {
     for (Ply& p : plies) {
         p.seconds = p.total_seconds = -1;
-        for (auto& v : p.variations) clear_clocks(v);
+        for (auto& v : p.variations)
+            clear_clocks(v);
     }
 }
 
 size_t variation_count(const std::vector<Ply>& plies) {
     size_t n = 0;
     for (const Ply& p : plies)
-        for (const auto& v : p.variations) n += 1 + variation_count(v);
+        for (const auto& v : p.variations)
+            n += 1 + variation_count(v);
     return n;
 }
 
@@ -117,7 +122,6 @@ TEST_CASE("KIF <-> PGN: a Time tag without a Date, unknown tags, quotes in value
     CHECK_FALSE(from_pgn.tag("解説"));
 }
 
-
 TEST_CASE("KIF writes tag values as its reader sees them: spaces at the ends, tabs, blank values",
           "[record][roundtrip]") {
     // Found by fuzz_records: the PGN tag [mtSve " i"] was written "mtSve： i", read back as "i",
@@ -126,8 +130,8 @@ TEST_CASE("KIF writes tag values as its reader sees them: spaces at the ends, ta
     // quoted #pgn lines keep spaces, but not tabs).
     Record r;
     r.set_tag("mtSve", " i");
-    r.set_tag("Event", " ");          // blank: no 棋戦 line at all
-    r.set_tag("Site", "a\tb");        // a header line: the tab is a space
+    r.set_tag("Event", " ");  // blank: no 棋戦 line at all
+    r.set_tag("Site", "a\tb");  // a header line: the tab is a space
     r.set_tag("Annotator", "x\ty　z");  // a #pgn line: tab and full-width space are spaces
     r.set_tag("Round", "\t");
     for (KifStyle style : {KifStyle::LISHOGI_SERVER, KifStyle::LISHOGI_CLIENT}) {

@@ -16,8 +16,8 @@ TEST_CASE("USI list: startpos, sfen, moves over several lines, result", "[record
     CHECK(write_usi_list(r) == "startpos\nmoves 7j7h 6c6e 7h8f 3d3e 8f9e9d\nresult 1-0\n");
     const Record one_line = must_read("position startpos moves 7j7h 6c6e", Format::USI);
     CHECK(one_line.plies.size() == 2);
-    const Record set_up = must_read("sfen 5k6/12/6n5/3ppp6/9P2/5N6/4+R7/12/6+P5/12/5G6/5K6 w - 2\nmoves 8d8e\n",
-                                    Format::USI);
+    const Record set_up =
+        must_read("sfen 5k6/12/6n5/3ppp6/9P2/5N6/4+R7/12/6+P5/12/5G6/5K6 w - 2\nmoves 8d8e\n", Format::USI);
     CHECK_FALSE(set_up.start_is_initial);
     CHECK(write_usi_list(set_up) == "sfen 5k6/12/6n5/3ppp6/9P2/5N6/4+R7/12/6+P5/12/5G6/5K6 w - 2\nmoves 8d8e\n");
 }

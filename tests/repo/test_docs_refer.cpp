@@ -47,7 +47,8 @@ std::vector<Doc> reference_docs() {
     for (const fs::path& p : paths) {
         Doc d{fs::relative(p, ROOT).generic_string(), {}};
         std::ifstream in(p);
-        for (std::string l; std::getline(in, l);) d.lines.push_back(l);
+        for (std::string l; std::getline(in, l);)
+            d.lines.push_back(l);
         docs.push_back(d);
     }
     return docs;
@@ -91,7 +92,8 @@ Pieces pieces(const Doc& d) {
             const size_t end = l.find('`', at + 1);
             if (end == std::string::npos) break;
             const std::string before = flow + l.substr(0, at);
-            p.spans.push_back({n, l.substr(at + 1, end - at - 1), before.substr(before.size() - std::min<size_t>(150, before.size()))});
+            p.spans.push_back({n, l.substr(at + 1, end - at - 1),
+                               before.substr(before.size() - std::min<size_t>(150, before.size()))});
             at = l.find('`', end + 1);
         }
         flow = (flow + l + "\n");
@@ -109,7 +111,8 @@ bool repository_path(const std::string& w) {
 }
 
 bool module_file(const std::string& w) {
-    static const std::regex re(R"(^(core|eval|search|protocol|cli|record|tools|match|platform|wasm)/[\w./-]+\.(hpp|cpp)$)");
+    static const std::regex re(
+        R"(^(core|eval|search|protocol|cli|record|tools|match|platform|wasm)/[\w./-]+\.(hpp|cpp)$)");
     return std::regex_match(w, re);
 }
 
@@ -126,8 +129,10 @@ bool of_another_project(const std::string& before) {
 // A word of a span as a path: quotes, brackets, punctuation, `:LINE` and `#anchor` dropped; a
 // placeholder (<target>, *, $t, ...) leaves the folder before it to check.
 std::string as_path(std::string w) {
-    while (!w.empty() && std::string("\"'([").find(w.front()) != std::string::npos) w.erase(0, 1);
-    while (!w.empty() && std::string("\"'),.;:]").find(w.back()) != std::string::npos) w.pop_back();
+    while (!w.empty() && std::string("\"'([").find(w.front()) != std::string::npos)
+        w.erase(0, 1);
+    while (!w.empty() && std::string("\"'),.;:]").find(w.back()) != std::string::npos)
+        w.pop_back();
     w = std::regex_replace(w, std::regex(R"(:\d.*$)"), "");
     w = w.substr(0, w.find('#'));
     static const std::regex placeholder(R"([<*{$\[]|\.\.\.)");
@@ -153,8 +158,10 @@ std::set<std::string> anchors(const fs::path& page) {
         std::string a;
         for (char c : l.substr(text + 1)) {
             const auto u = static_cast<unsigned char>(c);
-            if (std::isalnum(u) || c == '-' || c == '_' || u >= 0x80) a += char(std::tolower(u));
-            else if (c == ' ') a += '-';
+            if (std::isalnum(u) || c == '-' || c == '_' || u >= 0x80)
+                a += char(std::tolower(u));
+            else if (c == ' ')
+                a += '-';
         }
         out.insert(a);
     }
@@ -163,7 +170,8 @@ std::set<std::string> anchors(const fs::path& page) {
 
 bool exists_as_named(const std::string& w) {
     if (module_file(w))
-        return fs::exists(ROOT / "include/shishi" / w) || fs::exists(ROOT / "src" / w) || fs::exists(ROOT / "tests" / w);
+        return fs::exists(ROOT / "include/shishi" / w) || fs::exists(ROOT / "src" / w) ||
+            fs::exists(ROOT / "tests" / w);
     return fs::exists(ROOT / w);
 }
 
@@ -200,8 +208,7 @@ Helps helps() {
         }
     }
     for (const std::string& l : usi_test::run_script("usi\nquit\n"))
-        if (starts_with(l, "option name "))
-            h.engine_options.insert(squeezed(l.substr(12, l.find(" type ") - 12)));
+        if (starts_with(l, "option name ")) h.engine_options.insert(squeezed(l.substr(12, l.find(" type ") - 12)));
 #ifdef SHISHI_MATCH_EXE
     std::ostringstream m;
     shishi::match::print_match_usage(m);
@@ -213,7 +220,8 @@ Helps helps() {
 bool help_names(const std::string& help, const std::string& option) {
     for (size_t at = help.find(option); at != std::string::npos; at = help.find(option, at + 1)) {
         const size_t end = at + option.size();
-        if (end == help.size() || !(std::isalnum(static_cast<unsigned char>(help[end])) || help[end] == '-' || help[end] == '_'))
+        if (end == help.size() ||
+            !(std::isalnum(static_cast<unsigned char>(help[end])) || help[end] == '-' || help[end] == '_'))
             return true;
     }
     return false;
@@ -329,14 +337,18 @@ TEST_CASE("docs: every file path a reference page names exists", "[docs][repo]")
                 if (std::regex_search(target, std::regex("^[a-z]+:"))) continue;
                 ++checked;
                 const size_t hash = target.find('#');
-                const fs::path file = hash == 0 ? ROOT / d.name : (ROOT / d.name).parent_path() / target.substr(0, hash);
-                if (!fs::exists(file)) missing.push_back(d.name + ":" + std::to_string(n) + ": link " + target);
-                else if (hash != std::string::npos && file.extension() == ".md" && !anchors(file).count(target.substr(hash + 1)))
+                const fs::path file =
+                    hash == 0 ? ROOT / d.name : (ROOT / d.name).parent_path() / target.substr(0, hash);
+                if (!fs::exists(file))
+                    missing.push_back(d.name + ":" + std::to_string(n) + ": link " + target);
+                else if (hash != std::string::npos && file.extension() == ".md" &&
+                         !anchors(file).count(target.substr(hash + 1)))
                     missing.push_back(d.name + ":" + std::to_string(n) + ": no heading for " + target);
             }
     }
     CHECK(checked > 100);
-    for (const std::string& m : missing) UNSCOPED_INFO(m);
+    for (const std::string& m : missing)
+        UNSCOPED_INFO(m);
     CHECK(missing.empty());
 }
 
@@ -351,24 +363,29 @@ TEST_CASE("docs: every option a reference page gives a command is accepted by it
             for (const std::string& u : unknown_options(text, h))
                 unknown.push_back(d.name + ":" + std::to_string(line) + ": " + u);
         };
-        for (const auto& s : p.spans) check(s.line, s.text);
-        for (const auto& [n, l] : p.code) check(n, l);
+        for (const auto& s : p.spans)
+            check(s.line, s.text);
+        for (const auto& [n, l] : p.code)
+            check(n, l);
     }
-    for (const std::string& u : unknown) UNSCOPED_INFO(u);
+    for (const std::string& u : unknown)
+        UNSCOPED_INFO(u);
     CHECK(unknown.empty());
 }
 
 TEST_CASE("docs check: the checks find a missing path and an unknown option", "[docs][repo]") {
     // The finders on made-up text, so that a check that finds nothing is known to look.
     const Helps h = helps();
-    CHECK(unknown_options("shishi perft 3 --fen x --nonsense", h) == std::vector<std::string>{"shishi perft --nonsense"});
+    CHECK(unknown_options("shishi perft 3 --fen x --nonsense", h) ==
+          std::vector<std::string>{"shishi perft --nonsense"});
     CHECK(unknown_options("./build/shishi analyze g.kif --depth 3 --out a.kif | tee x --bogus", h).empty());
     CHECK(unknown_options("shishi --Threads=1 --move-overhead 300", h).empty());
     CHECK(unknown_options("shishi --Thread=1", h) == std::vector<std::string>{"shishi --Thread"});
     CHECK(unknown_options("nice -n 5 ./build/shishi --Thread=1", h) == std::vector<std::string>{"shishi --Thread"});
     CHECK(unknown_options("python3 scripts/measure_byoyomi.py build/shishi --moves 100", h).empty());
 #ifdef SHISHI_MATCH_EXE
-    CHECK(unknown_options("shishi-match --first a --second b --gamez 3", h) == std::vector<std::string>{"shishi-match --gamez"});
+    CHECK(unknown_options("shishi-match --first a --second b --gamez 3", h) ==
+          std::vector<std::string>{"shishi-match --gamez"});
 #endif
     CHECK(as_path("(tests/fuzz/corpus/<target>/),") == "tests/fuzz/corpus/");
     CHECK(as_path("tests/CMakeLists.txt:15") == "tests/CMakeLists.txt");

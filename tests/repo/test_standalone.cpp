@@ -38,10 +38,10 @@ std::vector<fs::path> source_files(const fs::path& root) {
 // The patterns are spelled in pieces so that this file does not match itself.
 const std::vector<std::string>& forbidden() {
     static const std::vector<std::string> words = {
-        std::string("../") + "shared",       // the folder the project once read beside it
+        std::string("../") + "shared",  // the folder the project once read beside it
         std::string("shared folder ") + "beside",
-        std::string("/wo") + "rk/",          // the development machines' work folder
-        std::string("/ho") + "me/",          // someone's home folder
+        std::string("/wo") + "rk/",  // the development machines' work folder
+        std::string("/ho") + "me/",  // someone's home folder
         std::string("/ro") + "ot/",
     };
     return words;
@@ -79,7 +79,8 @@ TEST_CASE("no file names a folder beside the repository or a machine's own path"
             found.push_back(fs::relative(f, root).string() + ":" + std::to_string(line) + ": " + w);
         }
     }
-    for (const std::string& f : found) UNSCOPED_INFO(f);
+    for (const std::string& f : found)
+        UNSCOPED_INFO(f);
     CHECK(found.empty());
 }
 

@@ -120,7 +120,8 @@ inline int see(const Position& pos, Move m) {
         b[a.from] = EMPTY;
         side = ~side;
     }
-    for (; d > 0; --d) gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+    for (; d > 0; --d)
+        gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
     return gain[0];
 }
 

@@ -64,10 +64,10 @@ TEST_CASE("bare king: Game and the search read one verdict", "[search][bare-king
         const char* move;
     };
     const Case cases[] = {
-        {"Kl1 Ra5 Gl5 ka12 ga6", "w - - 0 1", "a5a6"},    // bared
-        {"Kl1 Ra5 ka12 ga11", "w - - 0 1", "a5a11"},      // bared, may take back (lishogi exception)
-        {"Kl1 Rb11 ka12", "b - - 0 1", "a12b11"},         // King against King
-        {"Kl1 Pb10 ka12 gb11", "w - - 0 1", "b10b11"},    // a Pawn cannot bare
+        {"Kl1 Ra5 Gl5 ka12 ga6", "w - - 0 1", "a5a6"},  // bared
+        {"Kl1 Ra5 ka12 ga11", "w - - 0 1", "a5a11"},  // bared, may take back (lishogi exception)
+        {"Kl1 Rb11 ka12", "b - - 0 1", "a12b11"},  // King against King
+        {"Kl1 Pb10 ka12 gb11", "w - - 0 1", "b10b11"},  // a Pawn cannot bare
         {"Kl1 Ra5 Gl5 ka12 ga6 gb6", "w - - 0 1", "a5a6"},  // not bare
     };
     for (const RuleSet* rules : {&lishogi_rules(), &stable(book_with_bare_king()), &book_rules()}) {
@@ -79,19 +79,25 @@ TEST_CASE("bare king: Game and the search read one verdict", "[search][bare-king
             g.play(mv(pos, c.move));
             const GameStatus st = g.status();
             const BareKingVerdict v = judge_bare_king(g.position());
-            INFO("preset " << preset_name(rules->preset) << " bare " << int(rules->bare_king) << " " << c.pieces
-                           << " " << c.move << ": " << st.reason);
+            INFO("preset " << preset_name(rules->preset) << " bare " << int(rules->bare_king) << " " << c.pieces << " "
+                           << c.move << ": " << st.reason);
             // Every decisive verdict is the game's result; the search then scores the child
             // as decided (a mate-level score for a win or loss, a draw for the draws).
             Position p = pos;
             p.make(mv(pos, c.move));
             const int child = search_at(p, 1).score;
             switch (v.result) {
-                case BareKingVerdict::MOVER_LOSES: CHECK(st.outcome != Outcome::DRAW); CHECK(st.over()); break;
+                case BareKingVerdict::MOVER_LOSES:
+                    CHECK(st.outcome != Outcome::DRAW);
+                    CHECK(st.over());
+                    break;
                 case BareKingVerdict::MOVER_WINS: CHECK(st.over()); break;
                 case BareKingVerdict::BOTH_BARED:
                 case BareKingVerdict::KING_VS_KING: CHECK(st.outcome == Outcome::DRAW); break;
-                case BareKingVerdict::NONE: CHECK(!st.over()); CHECK(std::abs(child) < SCORE_MATE_BOUND); break;
+                case BareKingVerdict::NONE:
+                    CHECK(!st.over());
+                    CHECK(std::abs(child) < SCORE_MATE_BOUND);
+                    break;
             }
             // And the parent's search, one ply up, sees it.
             const SearchResult parent = search_at(pos, 1);

@@ -26,7 +26,8 @@ TEST_CASE("the evaluation cache agrees with evaluate, first time and again", "[e
             if (list.empty()) break;
             pos.make(list[int(rng() % unsigned(list.size()))]);
         }
-        for (const Position& p : seen) CHECK(cache.evaluate(p) == evaluate(p));  // from the cache
+        for (const Position& p : seen)
+            CHECK(cache.evaluate(p) == evaluate(p));  // from the cache
     }
 }
 

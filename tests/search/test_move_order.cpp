@@ -40,19 +40,19 @@ TEST_CASE("the move picker returns every move once, in its bands", "[search][ord
     MovePicker picker(f.pos, f.list, f.scores, hash, f.killers, f.history);
 
     std::vector<Move> order;
-    for (Move m = picker.next(); !m.is_none(); m = picker.next()) order.push_back(m);
+    for (Move m = picker.next(); !m.is_none(); m = picker.next())
+        order.push_back(m);
     REQUIRE(order.size() == legal_moves(pos).size());
     for (Move m : legal_moves(pos))
         CHECK(std::count_if(order.begin(), order.end(), [&](Move x) { return x.same_as(m); }) == 1);
 
     CHECK(order[0] == hash);
-    CHECK(order[1] == mv(pos, "f5f6"));   // the winning capture
-    CHECK(order[2] == killer);            // then the killer, before the other quiet moves
+    CHECK(order[1] == mv(pos, "f5f6"));  // the winning capture
+    CHECK(order[2] == killer);  // then the killer, before the other quiet moves
     CHECK(order.back() == mv(pos, "d1d8"));  // the losing capture comes last
 }
 
-TEST_CASE("skip_quiets drops the quiet moves still to come but keeps losing captures",
-          "[search][order]") {
+TEST_CASE("skip_quiets drops the quiet moves still to come but keeps losing captures", "[search][order]") {
     const Position pos = ordering_position();
     PickerFixture f(Move::none(), Move::none());
     MovePicker picker(f.pos, f.list, f.scores, Move::none(), f.killers, f.history);
@@ -79,8 +79,7 @@ struct Pick {
     bool quiet;  // what last_was_quiet must say
 };
 
-std::vector<Pick> reference_order(const Position& pos, Move hash, const Move killers[2],
-                                  const HistoryTable& history) {
+std::vector<Pick> reference_order(const Position& pos, Move hash, const Move killers[2], const HistoryTable& history) {
     MoveList all;
     generate_legal(pos, all);
     struct Keyed {
@@ -96,7 +95,7 @@ std::vector<Pick> reference_order(const Position& pos, Move hash, const Move kil
         }
         if (pos.is_capture(m)) {
             const int value = capture_value(pos, m) * 16 - piece_value(kind_of(pos.piece_on(m.from()))) / 16 +
-                              (m.is_promotion() ? 800 : 0);
+                (m.is_promotion() ? 800 : 0);
             (see_ge(pos, m, 0) ? good : bad).push_back({m, 0, value});
         } else if (m.is_promotion()) {
             const Kind k = kind_of(pos.piece_on(m.from()));
@@ -114,7 +113,8 @@ std::vector<Pick> reference_order(const Position& pos, Move hash, const Move kil
     if (hash_legal) order.push_back({hash, false});
     for (auto* part : {&good, &quiets, &bad}) {
         std::stable_sort(part->begin(), part->end(), by_key);
-        for (const Keyed& k : *part) order.push_back({k.move, part == &quiets && k.tier == 0});
+        for (const Keyed& k : *part)
+            order.push_back({k.move, part == &quiets && k.tier == 0});
     }
     return order;
 }
@@ -170,22 +170,23 @@ std::vector<Pick> skipped_early(const std::vector<Pick>& order, int skip_after) 
 
 struct Coverage {
     int positions = 0, hash_legal = 0, hash_illegal = 0, hash_capture = 0, hash_quiet = 0, hash_pass = 0;
-    int skips = 0, early_skips = 0, early_kept = 0, no_captures = 0, no_quiets = 0, doubles = 0, igui = 0, passes = 0, ties = 0;
+    int skips = 0, early_skips = 0, early_kept = 0, no_captures = 0, no_quiets = 0, doubles = 0, igui = 0, passes = 0,
+        ties = 0;
 };
 
 // A hash move: none, one of this position's moves (its pass more often), one of another
 // position's, or junk.
 Move random_hash(std::mt19937& rng, const MoveList& list, const MoveList& other) {
     switch (rng() % 6) {
-    case 0: return Move::none();
-    case 5:
-        for (Move m : list)
-            if (m.is_pass()) return m;
-        [[fallthrough]];
-    case 1:
-    case 2: return list[int(rng() % unsigned(list.size()))];
-    case 3: return other.empty() ? Move::none() : other[int(rng() % unsigned(other.size()))];
-    default: return Move::from_raw(uint32_t(rng()) & 0x3FFFFFFu);
+        case 0: return Move::none();
+        case 5:
+            for (Move m : list)
+                if (m.is_pass()) return m;
+            [[fallthrough]];
+        case 1:
+        case 2: return list[int(rng() % unsigned(list.size()))];
+        case 3: return other.empty() ? Move::none() : other[int(rng() % unsigned(other.size()))];
+        default: return Move::from_raw(uint32_t(rng()) & 0x3FFFFFFu);
     }
 }
 
@@ -230,7 +231,8 @@ void compare_with_reference(const Position& pos, const MoveList& other, std::mt1
         }
         // Skipped before any quiet move came: the picker never generated the others.
         bool before = true;
-        for (int i = 0; i < skip_after && i < int(reference.size()); ++i) before &= !reference[size_t(i)].quiet;
+        for (int i = 0; i < skip_after && i < int(reference.size()); ++i)
+            before &= !reference[size_t(i)].quiet;
         cov.early_skips += before && early.size() < reference.size();
         // ... and still returned the promotions and killers.
         for (size_t i = size_t(skip_after); before && i < early.size(); ++i)
@@ -261,7 +263,8 @@ void compare_with_reference(const Position& pos, const MoveList& other, std::mt1
     cov.no_captures += !captures;
     cov.no_quiets += !quiets;
     int zeros = 0;
-    for (const Pick& p : expected) zeros += p.quiet && history.get(pos.piece_on(p.move.from()), p.move.to()) == 0;
+    for (const Pick& p : expected)
+        zeros += p.quiet && history.get(pos.piece_on(p.move.from()), p.move.to()) == 0;
     cov.ties += zeros > 1;
 }
 
@@ -302,9 +305,9 @@ TEST_CASE("the staged picker's order equals the plain reference over random game
 
 TEST_CASE("the staged picker's order equals the plain reference on random crowded boards", "[search][order][random]") {
     // Lion power, jumps and long lines over-represented: double moves, igui and passes.
-    const Kind kinds[] = {LION, PROMOTED_LION, HORNED_FALCON, SOARING_EAGLE, KIRIN, PHOENIX, QUEEN, ROOK,
-                          BISHOP, DRAGON_KING, LANCE, GOLD, SILVER, PAWN, GO_BETWEEN, DRUNK_ELEPHANT,
-                          PRINCE, KING, TOKIN};
+    const Kind kinds[] = {LION,       PROMOTED_LION,  HORNED_FALCON, SOARING_EAGLE, KIRIN, PHOENIX, QUEEN,
+                          ROOK,       BISHOP,         DRAGON_KING,   LANCE,         GOLD,  SILVER,  PAWN,
+                          GO_BETWEEN, DRUNK_ELEPHANT, PRINCE,        KING,          TOKIN};
     std::mt19937 rng(1201);
     Coverage cov;
     MoveList previous;
@@ -328,8 +331,7 @@ TEST_CASE("the staged picker's order equals the plain reference on random crowde
     CHECK(cov.ties > 120);
 }
 
-TEST_CASE("the staged picker on positions without captures, without quiet moves or without moves",
-          "[search][order]") {
+TEST_CASE("the staged picker on positions without captures, without quiet moves or without moves", "[search][order]") {
     HistoryTable history;
     history.clear();
     const Move no_killers[2] = {Move::none(), Move::none()};
@@ -344,7 +346,8 @@ TEST_CASE("the staged picker on positions without captures, without quiet moves 
             const auto order = picked(pos, hash, no_killers, history, -1, false);
             const auto expected = reference_order(pos, hash, no_killers, history);
             REQUIRE(order.size() == expected.size());
-            for (size_t i = 0; i < order.size(); ++i) CHECK(order[i].move == expected[i].move);
+            for (size_t i = 0; i < order.size(); ++i)
+                CHECK(order[i].move == expected[i].move);
         }
     }
     SECTION("a King boxed in by enemy Pawns: captures only") {
@@ -355,7 +358,8 @@ TEST_CASE("the staged picker on positions without captures, without quiet moves 
         const auto order = picked(pos, mv(pos, "a1b2"), no_killers, history, 0, false);
         REQUIRE(order.size() == 3);
         CHECK(order[0].move == mv(pos, "a1b2"));
-        for (const Pick& p : order) CHECK(pos.is_capture(p.move));
+        for (const Pick& p : order)
+            CHECK(pos.is_capture(p.move));
     }
     SECTION("no royal: no moves, whatever the hash move") {
         const Position pos = board("Ga1 Nf6 ka12");
@@ -384,7 +388,8 @@ TEST_CASE("the staged picker returns a pass hash move once, and a stale one not 
     }
 }
 
-TEST_CASE("the staged picker puts promotions and killers before the other quiet moves, not as quiet", "[search][order]") {
+TEST_CASE("the staged picker puts promotions and killers before the other quiet moves, not as quiet",
+          "[search][order]") {
     // A Pawn on the rank before the zone promotes on entering it; the killers are Gold moves.
     const Position pos = board("Kl1 kl12 Pc8 Ga5", "w - - 0 1");
     HistoryTable history;

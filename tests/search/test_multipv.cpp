@@ -111,8 +111,10 @@ TEST_CASE("xboard: MultiPV option and analysis exclude/include", "[xboard][multi
         int n = 0;
         bool after = false;
         for (const auto& l : s.lines()) {
-            if (l.rfind("Error (illegal move): exclude z9z9", 0) == 0) after = true;
-            else if (after && !l.empty() && l[0] >= '0' && l[0] <= '9') ++n;
+            if (l.rfind("Error (illegal move): exclude z9z9", 0) == 0)
+                after = true;
+            else if (after && !l.empty() && l[0] >= '0' && l[0] <= '9')
+                ++n;
         }
         return n;
     };

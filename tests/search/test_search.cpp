@@ -99,8 +99,7 @@ TEST_CASE("search returns none without a royal or without a legal move", "[searc
         CHECK(r.score < -SCORE_MATE_BOUND);
     }
     SECTION("walled in by its own dead and blocked pawns") {
-        Position pos = from_fen(
-            "kp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp9K b - - 0 1");
+        Position pos = from_fen("kp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp10/pp9K b - - 0 1");
         REQUIRE(count_legal(pos) == 0);
         SearchResult r = search_depth(pos, 3);
         CHECK(r.best.is_none());
@@ -215,8 +214,7 @@ namespace {
 // King steps l12-k12 and back. After four plies the start position is there a second time and
 // White's only move, a1a2, repeats the position White made on move one.
 Position shuttle_after_cycle(RepetitionRule rule) {
-    Position pos = from_fen(
-        "PP9k/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1");
+    Position pos = from_fen("PP9k/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/PP10/1P10/KP10 w - - 0 1");
     RuleSet rules;
     rules.repetition = rule;
     pos.set_rules(rules);
@@ -334,7 +332,8 @@ TEST_CASE("iteration reports carry a legal principal variation and hashfull", "[
             pos.make(m);
             ++made;
         }
-        while (made--) pos.unmake();
+        while (made--)
+            pos.unmake();
     }
     CHECK(infos.back().pv.front() == r.best);
     CHECK(infos.back().hashfull > 0);
@@ -362,11 +361,13 @@ TEST_CASE("allow_pass = false keeps a turn pass out of the root while other move
 TEST_CASE("a resized transposition table starts empty and its new size is granted", "[search][tt]") {
     TranspositionTable tt(1);
     const Move m = Move::normal(make_square(1, 1), make_square(1, 2));
-    for (uint64_t k = 1; k < 5000; ++k) tt.store(k * 0x9e3779b97f4a7c15ULL, 0, m, 10, 4, BOUND_EXACT);
+    for (uint64_t k = 1; k < 5000; ++k)
+        tt.store(k * 0x9e3779b97f4a7c15ULL, 0, m, 10, 4, BOUND_EXACT);
     CHECK(tt.hashfull() > 0);
     // The new table comes from calloc without a clearing pass: every entry must read as empty.
     CHECK(tt.resize(64) == 64);
     CHECK(tt.hashfull() == 0);
     TTHit hit;
-    for (uint64_t k = 1; k < 5000; ++k) CHECK_FALSE(tt.probe(k * 0x9e3779b97f4a7c15ULL, 0, hit));
+    for (uint64_t k = 1; k < 5000; ++k)
+        CHECK_FALSE(tt.probe(k * 0x9e3779b97f4a7c15ULL, 0, hit));
 }

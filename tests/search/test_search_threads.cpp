@@ -110,8 +110,8 @@ TEST_CASE("the table never returns a torn entry under concurrent stores", "[sear
                 const uint64_t key = key_of((i * 13 + uint64_t(t) * 5) % KEYS);
                 if (tt.probe(key, 0, hit)) {
                     ++hits;
-                    if (hit.move != move_of(key) || hit.score != score_of(key) ||
-                        hit.depth != depth_of(key) || hit.bound != BOUND_EXACT)
+                    if (hit.move != move_of(key) || hit.score != score_of(key) || hit.depth != depth_of(key) ||
+                        hit.bound != BOUND_EXACT)
                         torn = true;
                 }
             }
@@ -133,7 +133,8 @@ TEST_CASE("a hash move that is not legal here is never picked", "[search][thread
     generate_legal(pos, list);
     const std::set<uint32_t> legal = [&] {
         std::set<uint32_t> s;
-        for (Move m : list) s.insert(m.raw());
+        for (Move m : list)
+            s.insert(m.raw());
         return s;
     }();
     const Move bogus = Move::normal(make_square(5, 5), make_square(5, 6));  // empty square
@@ -159,7 +160,7 @@ TEST_CASE("with 2 and 4 threads the search finds the same forced wins", "[search
     const Case cases[] = {
         {"11k/12/12/12/12/12/12/12/12/12/12/K10R w - - 0 1", 3},  // royal capture now
         {"k11/12/12/4N7/12/12/12/12/12/12/12/11K w - - 0 1", 4},  // Lion takes on move two
-        {"11k/12/12/12/4g7/12/12/12/12/12/12/K3R7 w - - 0 1", 4}, // wins the loose Gold
+        {"11k/12/12/12/4g7/12/12/12/12/12/12/K3R7 w - - 0 1", 4},  // wins the loose Gold
     };
     for (const Case& c : cases) {
         Position pos = from_fen(c.fen);
@@ -211,7 +212,8 @@ TEST_CASE("helpers stop when the main search ends and their nodes are counted", 
     std::vector<uint64_t> reported;
     SearchResult r = s.search(pos, l, [&](const SearchInfo& i) { reported.push_back(i.nodes); });
     REQUIRE(reported.size() == 6);
-    for (size_t i = 1; i < reported.size(); ++i) CHECK(reported[i] >= reported[i - 1]);
+    for (size_t i = 1; i < reported.size(); ++i)
+        CHECK(reported[i] >= reported[i - 1]);
     CHECK(reported.back() <= r.nodes);
     CHECK(s.nodes_searched() == r.nodes);
     std::this_thread::sleep_for(std::chrono::milliseconds(50));

@@ -37,9 +37,7 @@ TEST_CASE("SEE of a Rook taking a defended Pawn loses the Rook for the Pawn", "[
     CHECK(see_of("Rd1 pd8 ge9", "d1d8") == PAWN_V - ROOK_V);
 }
 
-TEST_CASE("SEE of an even trade is zero", "[see]") {
-    CHECK(see_of("Gd7 gd8 pd9", "d7d8") == 0);
-}
+TEST_CASE("SEE of an even trade is zero", "[see]") { CHECK(see_of("Gd7 gd8 pd9", "d7d8") == 0); }
 
 TEST_CASE("SEE lets a slider behind the capturer join in (x-ray)", "[see]") {
     // Rd2xSd8, Ge9xd8, Rd1xd8: Black still recaptures, since not doing so loses the Silver
@@ -113,8 +111,8 @@ TEST_CASE("see_ge answers exactly as see() compared with the threshold", "[see]"
                     const int value = see(pos, m);
                     for (int t : thresholds) {
                         if (see_ge(pos, m, t) != (value >= t))
-                            FAIL(to_xboard_fen(pos) << " move " << move_to_xboard(m) << " see " << value
-                                                    << " threshold " << t);
+                            FAIL(to_xboard_fen(pos)
+                                 << " move " << move_to_xboard(m) << " see " << value << " threshold " << t);
                         (value >= t ? agreed_true : agreed_false)++;
                     }
                 }

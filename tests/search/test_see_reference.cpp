@@ -51,7 +51,8 @@ void compare_all(const Position& pos, Coverage& cov) {
 Move pick(const Position& pos, const MoveList& list, std::mt19937& rng) {
     if (rng() % 2) {
         int n = 0;
-        for (const Move m : list) n += pos.is_capture(m);
+        for (const Move m : list)
+            n += pos.is_capture(m);
         if (n > 0) {
             int k = int(rng() % unsigned(n));
             for (const Move m : list)
@@ -89,11 +90,12 @@ TEST_CASE("see() equals the board-copy reference over random games", "[see][rand
 
 TEST_CASE("see() equals the board-copy reference on random crowded boards", "[see][random]") {
     // Kinds drawn with Lion power, jumps and long lines over-represented.
-    const Kind kinds[] = {LION, PROMOTED_LION, HORNED_FALCON, SOARING_EAGLE, KIRIN, PHOENIX, QUEEN, ROOK,
-                          BISHOP, DRAGON_KING, DRAGON_HORSE, LANCE, REVERSE_CHARIOT, SIDE_MOVER,
-                          VERTICAL_MOVER, GOLD, SILVER, COPPER, PAWN, GO_BETWEEN, FEROCIOUS_LEOPARD,
-                          BLIND_TIGER, DRUNK_ELEPHANT, PRINCE, KING, TOKIN, FLYING_OX, FREE_BOAR, WHALE,
-                          WHITE_HORSE, FLYING_STAG, PROMOTED_QUEEN};
+    const Kind kinds[] = {
+        LION,           PROMOTED_LION,  HORNED_FALCON, SOARING_EAGLE, KIRIN, PHOENIX,         QUEEN,
+        ROOK,           BISHOP,         DRAGON_KING,   DRAGON_HORSE,  LANCE, REVERSE_CHARIOT, SIDE_MOVER,
+        VERTICAL_MOVER, GOLD,           SILVER,        COPPER,        PAWN,  GO_BETWEEN,      FEROCIOUS_LEOPARD,
+        BLIND_TIGER,    DRUNK_ELEPHANT, PRINCE,        KING,          TOKIN, FLYING_OX,       FREE_BOAR,
+        WHALE,          WHITE_HORSE,    FLYING_STAG,   PROMOTED_QUEEN};
     std::mt19937 rng(1201);
     Coverage cov;
     for (int trial = 0; trial < 1500; ++trial) {

@@ -78,16 +78,18 @@ bool lion_kind(Kind k) { return is_lion(k); }
 TEST_CASE("skill: the option in USI, XBoard and on the command line, -20 to 20", "[skill][usi][xboard]") {
     // lishogi's lowest AI level sends -9 (Fairy-Stockfish's range is -20..20); a level out of
     // range reads as the nearest one offered, with a note (issue 23).
-    auto usi = usi_test::run_script("setoption name Skill Level value 21\nsetoption name Skill Level value -21\n"
-                                    "setoption name Skill Level value -9\nusi\n");
+    auto usi = usi_test::run_script(
+        "setoption name Skill Level value 21\nsetoption name Skill Level value -21\n"
+        "setoption name Skill Level value -9\nusi\n");
     CHECK(usi_test::count_prefix(usi, "info string setoption: Skill_Level 21 is above the maximum; using 20") == 1);
     CHECK(usi_test::count_prefix(usi, "info string setoption: Skill_Level -21 is below the minimum; using -20") == 1);
     // the second `usi` lists the current value as the default; the first the real default
     CHECK(usi_test::count_prefix(usi, "option name Skill_Level type spin default 20 min -20 max 20") == 1);
     CHECK(usi_test::count_prefix(usi, "option name Skill_Level type spin default -9 min -20 max 20") == 1);
 
-    auto xb = xboard_test::transcript("xboard\nprotover 2\noption Skill Level=21\noption Skill Level=-21\n"
-                                      "option Skill Level=x\noption Skill Level=-20\nprotover 2\n");
+    auto xb = xboard_test::transcript(
+        "xboard\nprotover 2\noption Skill Level=21\noption Skill Level=-21\n"
+        "option Skill Level=x\noption Skill Level=-20\nprotover 2\n");
     CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin 20 -20 20\"") == 1);
     CHECK(xboard_test::count_prefix(xb, "feature option=\"Skill Level -spin -20 -20 20\"") == 1);
     CHECK(xboard_test::contains(xb, "telluser Skill Level 21 is above the maximum; using 20"));
@@ -105,7 +107,8 @@ TEST_CASE("skill: the option in USI, XBoard and on the command line, -20 to 20",
     std::istringstream xin("protover 2\nquit\n");
     std::ostringstream xout;
     run_xboard(xin, xout, {{"Skill Level", "-4"}});
-    CHECK(xboard_test::contains(stream_test::split_lines(xout.str()), "feature option=\"Skill Level -spin -4 -20 20\""));
+    CHECK(
+        xboard_test::contains(stream_test::split_lines(xout.str()), "feature option=\"Skill Level -spin -4 -20 20\""));
 }
 
 TEST_CASE("skill: the ladder's limits rise steadily from -20 to 20, full strength unchanged", "[skill][search]") {
@@ -186,8 +189,9 @@ TEST_CASE("skill: the ladder's limits rise steadily from -20 to 20, full strengt
         CHECK(s.multipv == std::max(2, skill_lines(level)));
         l.nodes = 64 * 1024;
         s = skill_limits(l, level);
-        CHECK(s.nodes == std::min(skill_node_cap(level),
-                                  std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_budget(l.nodes, level) / 512 * 512)));
+        CHECK(s.nodes ==
+              std::min(skill_node_cap(level),
+                       std::max<uint64_t>(NODE_CHECK_INTERVAL, skill_budget(l.nodes, level) / 512 * 512)));
         l.nodes = 100;  // a host limit below one interval stands
         CHECK(skill_limits(l, level).nodes == 100);
         l.movetime_ms = 2000;
@@ -211,7 +215,8 @@ TEST_CASE("skill: the ladder's limits rise steadily from -20 to 20, full strengt
     CHECK(skill_node_cap(SKILL_FULL) == 0);
 }
 
-TEST_CASE("skill: the choice is deterministic per seed, sometimes not the best, never far below it", "[skill][search]") {
+TEST_CASE("skill: the choice is deterministic per seed, sometimes not the best, never far below it",
+          "[skill][search]") {
     const Position pos = Position::start();
     // Line order as reported need not be score order: the best is the one scoring 100.
     const auto lines = lines_with_scores(pos, {90, 100, 60, -1700});  // the last: a Lion down
@@ -236,7 +241,8 @@ TEST_CASE("skill: the choice is deterministic per seed, sometimes not the best, 
     const auto spread = lines_with_scores(pos, {100, 80, 40, -20, -100, -200, -350, -550, -700, -1700});
     auto mean_loss = [&](int level) {
         int64_t lost = 0;
-        for (uint64_t seed = 1; seed <= 2000; ++seed) lost += 100 - spread[skill_pick(spread, level, seed)].score;
+        for (uint64_t seed = 1; seed <= 2000; ++seed)
+            lost += 100 - spread[skill_pick(spread, level, seed)].score;
         return double(lost) / 2000;
     };
     for (int level = SKILL_FULL; level - 3 >= SKILL_MIN; --level) {
@@ -280,7 +286,8 @@ TEST_CASE("skill: below -10 a share of the moves is random, growing a level down
     // At a host's node limit the levels from -10 down all search at the 512-node floor, where
     // more lines and a bigger bonus did not order them (-15 beat -10 50-30 at 32,000 nodes):
     // the share of random moves is what rises there.
-    for (int level = SKILL_RANDOM_TOP; level <= SKILL_FULL; ++level) CHECK(skill_random_percent(level) == 0);
+    for (int level = SKILL_RANDOM_TOP; level <= SKILL_FULL; ++level)
+        CHECK(skill_random_percent(level) == 0);
     for (int level = SKILL_MIN; level < SKILL_RANDOM_TOP; ++level) {
         INFO("level " << level);
         CHECK(skill_random_percent(level) > skill_random_percent(level + 1));
@@ -343,14 +350,17 @@ TEST_CASE("skill: the line collector keeps the deepest iteration reported in ful
         i.pv = {legal[move], legal[move + 1]};
         c.add(i);
     };
-    for (int k = 1; k <= 3; ++k) info(1, k, k, 10 - k);
-    for (int k = 1; k <= 3; ++k) info(2, k, k + 3, 20 - k);
+    for (int k = 1; k <= 3; ++k)
+        info(1, k, k, 10 - k);
+    for (int k = 1; k <= 3; ++k)
+        info(2, k, k + 3, 20 - k);
     info(3, 1, 9, 30);  // depth 3 cut after one line: depth 2's three lines stand
     REQUIRE(c.lines().size() == 3);
     CHECK(c.lines()[0].move == legal[4]);
     CHECK(c.lines()[0].reply == legal[5]);
     CHECK(c.lines()[2].score == 17);
-    for (int k = 2; k <= 3; ++k) info(3, k, k + 9, 30 - k);
+    for (int k = 2; k <= 3; ++k)
+        info(3, k, k + 9, 30 - k);
     REQUIRE(c.lines().size() == 3);
     CHECK(c.lines()[0].move == legal[9]);
 }
@@ -363,9 +373,8 @@ TEST_CASE("skill: full strength is exactly the plain search", "[skill][search]")
         Searcher plain(4), skilled(4);
         const SearchResult r1 = plain.search(a, l);
         std::vector<int> reported;
-        const SearchResult r2 = search_at_level(skilled, b, l, SKILL_FULL, 12345, [&](const SearchInfo& i) {
-            reported.push_back(i.depth);
-        });
+        const SearchResult r2 = search_at_level(skilled, b, l, SKILL_FULL, 12345,
+                                                [&](const SearchInfo& i) { reported.push_back(i.depth); });
         CHECK(r1.best == r2.best);
         CHECK(r1.ponder == r2.ponder);
         CHECK(r1.score == r2.score);
@@ -374,7 +383,8 @@ TEST_CASE("skill: full strength is exactly the plain search", "[skill][search]")
     }
 }
 
-TEST_CASE("skill: a weak level plays a legal move within its node cap, reporting the lines asked for", "[skill][search]") {
+TEST_CASE("skill: a weak level plays a legal move within its node cap, reporting the lines asked for",
+          "[skill][search]") {
     const auto positions = sample_positions(12, 3);
     for (int level : {0, 1, 4, 8}) {
         Searcher s(4);
@@ -384,9 +394,8 @@ TEST_CASE("skill: a weak level plays a legal move within its node cap, reporting
             SearchLimits l;
             l.time_left_ms = 60000;  // a clock the cap must end well before
             int max_line = 0;
-            const SearchResult r = search_at_level(s, pos, l, level, 99, [&](const SearchInfo& i) {
-                max_line = std::max(max_line, i.multipv);
-            });
+            const SearchResult r = search_at_level(
+                s, pos, l, level, 99, [&](const SearchInfo& i) { max_line = std::max(max_line, i.multipv); });
             CHECK(r.nodes <= skill_node_cap(level));
             CHECK(is_legal(start, r.best));
             CHECK(to_xboard_fen(pos) == to_xboard_fen(start));
@@ -466,8 +475,8 @@ TEST_CASE("skill: the weakest level does not hang its King or its Lion", "[skill
 
 TEST_CASE("skill: a weak level answers a USI go at once, within its cap, and an XBoard go", "[skill][usi][xboard]") {
     usi_test::Session session;
-    for (const char* line : {"usi", "setoption name Skill Level value 0", "setoption name USI_Hash value 1",
-                             "isready", "usinewgame", "position startpos moves 7i7h", "go btime 600000 wtime 600000"})
+    for (const char* line : {"usi", "setoption name Skill Level value 0", "setoption name USI_Hash value 1", "isready",
+                             "usinewgame", "position startpos moves 7i7h", "go btime 600000 wtime 600000"})
         session.send(line);
     const std::string best = session.expect("bestmove ", std::chrono::seconds(30));
     REQUIRE(best != "");
@@ -489,14 +498,16 @@ TEST_CASE("skill: a weak level answers a USI go at once, within its cap, and an 
     }
     const std::string last_pv = infos.back().substr(infos.back().find(" pv ") + 4);
     CHECK(usi::split_words(last_pv)[0] == usi::split_words(best)[1]);
-    Position after = test::sfen("lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
-                                "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1");
+    Position after = test::sfen(
+        "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/"
+        "PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1");
     after.make(*parse_usi_move(after, "7i7h").value);
     const auto words = usi::split_words(best);
     REQUIRE(words.size() >= 2);
     CHECK(parse_usi_move(after, words[1]));
 
     xboard_test::LiveSession xb;
-    for (const char* line : {"xboard", "protover 2", "option Skill Level=0", "new", "level 0 10 0", "go"}) xb.send(line);
+    for (const char* line : {"xboard", "protover 2", "option Skill Level=0", "new", "level 0 10 0", "go"})
+        xb.send(line);
     CHECK(xb.wait_for("move ", 30000));
 }

@@ -71,12 +71,12 @@ TEST_CASE("allocations never exceed the clock in many scenarios", "[timeman]") {
                     // What may be spent: the clock and the byoyomi period less the overhead,
                     // which a clock shorter than twice the overhead keeps only half of, and
                     // a main clock without byoyomi at most a sixteenth of, plus the increment.
-                    const int64_t kept = byo > 0 ? std::min(OVERHEAD, (t + byo) / 2)
-                                                 : std::min({OVERHEAD, t / 2, t / 16 + inc});
+                    const int64_t kept =
+                        byo > 0 ? std::min(OVERHEAD, (t + byo) / 2) : std::min({OVERHEAD, t / 2, t / 16 + inc});
                     CHECK(b.hard_ms <= std::max<int64_t>(1, t + byo - kept));
-                    if (byo > 0 ? t + byo >= 2 * OVERHEAD : t >= 16 * OVERHEAD)
-                        CHECK(b.hard_ms <= t + byo - OVERHEAD);
-                    for (int inst = 0; inst < 8; ++inst) CHECK(scaled_soft_limit(b, inst) <= b.hard_ms);
+                    if (byo > 0 ? t + byo >= 2 * OVERHEAD : t >= 16 * OVERHEAD) CHECK(b.hard_ms <= t + byo - OVERHEAD);
+                    for (int inst = 0; inst < 8; ++inst)
+                        CHECK(scaled_soft_limit(b, inst) <= b.hard_ms);
                 }
 }
 
@@ -160,9 +160,9 @@ TEST_CASE("every clock from half a second up is spent, not kept back", "[timeman
                 const TimeBudget b = allocate_time(clock_limits(left, inc), ply);
                 INFO("clock " << left << " inc " << inc << " ply " << ply);
                 CHECK(b.soft_ms >= left / 150 + inc);  // an equal share of most of the clock
-                CHECK(b.hard_ms >= 2 * b.soft_ms);     // room to finish an iteration
-                CHECK(b.hard_ms <= left - OVERHEAD);   // the overhead is never spent
-                CHECK(b.hard_ms <= left / 4 + inc);    // sudden death decays geometrically
+                CHECK(b.hard_ms >= 2 * b.soft_ms);  // room to finish an iteration
+                CHECK(b.hard_ms <= left - OVERHEAD);  // the overhead is never spent
+                CHECK(b.hard_ms <= left / 4 + inc);  // sudden death decays geometrically
             }
         }
     }
@@ -259,8 +259,7 @@ TEST_CASE("byoyomi with main time left: the main clock and the period are both u
     CHECK(b.hard_ms <= 1500 - OVERHEAD);
     CHECK(b.soft_ms >= 850);
     // No latency reserve is kept from a main clock that may run out without loss.
-    CHECK(allocate_time(clock_limits(60000, 0, 1000)).soft_ms >
-          allocate_time(clock_limits(60000)).soft_ms + 900);
+    CHECK(allocate_time(clock_limits(60000, 0, 1000)).soft_ms > allocate_time(clock_limits(60000)).soft_ms + 900);
 }
 
 TEST_CASE("whole bullet games on the hard limit every move never run out", "[timeman]") {
@@ -295,7 +294,7 @@ TEST_CASE("whole bullet games on the hard limit every move never run out", "[tim
         }
         INFO("control " << c.base << "+" << c.inc);
         CHECK(least_soft >= (c.inc - c.latency) / 2);  // spends what the increment gives back
-        CHECK(least_left >= OVERHEAD);                 // and keeps a buffer against spikes
+        CHECK(least_left >= OVERHEAD);  // and keeps a buffer against spikes
     }
 }
 
@@ -354,7 +353,8 @@ TEST_CASE("movetime and a clock together: the first limit reached ends the searc
             }
 }
 
-TEST_CASE("a movetime is searched until the move can be delivered, the overhead only where it flags", "[timeman][usi]") {
+TEST_CASE("a movetime is searched until the move can be delivered, the overhead only where it flags",
+          "[timeman][usi]") {
     // USI `go movetime`: only the engine's reaction is kept back, as Stockfish spends it whole;
     // the Move Overhead guards a clock, and no flag falls on a movetime.
     SearchLimits l;

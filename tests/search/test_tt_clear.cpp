@@ -59,7 +59,8 @@ TEST_CASE("entries stored before a clear are never found again, even after 64 cl
     CHECK_FALSE(tt.probe(key, 0, hit));
     CHECK(tt.hashfull() == 0);
     // The entry's six-bit epoch tag comes round again after 64 clears; the salted key does not.
-    for (int i = 1; i < 64; ++i) tt.clear();
+    for (int i = 1; i < 64; ++i)
+        tt.clear();
     CHECK_FALSE(tt.probe(key, 0, hit));
     for (int i = 0; i < 200; ++i) {
         tt.clear();

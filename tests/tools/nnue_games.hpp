@@ -52,7 +52,8 @@ inline TrainingGame synthetic_game(uint64_t seed, int plies) {
 // `games` games of `plies` plies each, as the bytes of a game file.
 inline std::string synthetic_games(int games, int plies, uint64_t seed = 1) {
     std::ostringstream out;
-    for (int i = 0; i < games; ++i) write_training_game(out, synthetic_game(seed * 1000 + uint64_t(i), plies));
+    for (int i = 0; i < games; ++i)
+        write_training_game(out, synthetic_game(seed * 1000 + uint64_t(i), plies));
     return out.str();
 }
 

@@ -84,7 +84,8 @@ TEST_CASE("Annotated records: evaluation, best line, marks; in PGN and KIF", "[r
             CHECK(back.plies[i].comment.find("/3") != std::string::npos);  // score/depth
             CHECK(back.plies[i].comment.find(" line ") != std::string::npos);
             // the judgement's mark, or the record's own when the move is not judged
-            const int nag = a.moves[i].judgement != Judgement::NONE ? judgement_nag(a.moves[i].judgement) : r.plies[i].nag;
+            const int nag =
+                a.moves[i].judgement != Judgement::NONE ? judgement_nag(a.moves[i].judgement) : r.plies[i].nag;
             CHECK(back.plies[i].nag == nag);
         }
         CHECK(back.plies[4].comment.find("; blunder (loses ") != std::string::npos);
@@ -97,8 +98,7 @@ TEST_CASE("Annotated records: evaluation, best line, marks; in PGN and KIF", "[r
     CHECK((c[0] == '+' || c[0] == '-'));
 }
 
-TEST_CASE("Re-analysing an annotated record replaces the old analysis instead of nesting it",
-          "[record][analysis]") {
+TEST_CASE("Re-analysing an annotated record replaces the old analysis instead of nesting it", "[record][analysis]") {
     // Issue 24: the second analysis wrapped the first ("<new> -- <old> -- <comment>").
     const Record r = must_read(record_fixture("lishogi-game.kif"), Format::KIF);
     const Analysis& a = lishogi_analysis(r);

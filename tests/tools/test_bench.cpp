@@ -46,7 +46,8 @@ TEST_CASE("bench's USI lines, sent by a host, get the searches bench reports", "
     CHECK(searches == 8);
     const std::vector<std::string> lines = host.lines();
     std::string transcript;
-    for (const std::string& l : lines) transcript += l + "\n";
+    for (const std::string& l : lines)
+        transcript += l + "\n";
     INFO(transcript);
     CHECK(usi_test::count_prefix(lines, "info string") == 0);  // every option and position accepted
     const std::vector<uint64_t> nodes = nodes_per_answer(lines);

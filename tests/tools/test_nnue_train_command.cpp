@@ -100,8 +100,7 @@ TEST_CASE("train-net refuses bad input before any work and writes nothing", "[nn
     CHECK_FALSE(exists(net + ".ckpt"));
 }
 
-TEST_CASE("train-net stopped by Ctrl-C keeps a checkpoint and a net; --resume finishes the run",
-          "[nnue-train][cli]") {
+TEST_CASE("train-net stopped by Ctrl-C keeps a checkpoint and a net; --resume finishes the run", "[nnue-train][cli]") {
     Folder dir;
     const std::string data = dir / "games.sgames", net = dir / "net.nnue", csv = dir / "loss.csv",
                       svg = dir / "loss.svg";
@@ -109,8 +108,8 @@ TEST_CASE("train-net stopped by Ctrl-C keeps a checkpoint and a net; --resume fi
 
     // Ctrl-C before the first batch ends: the run stops after it.
     cli::request_stop();
-    Result r = train_net({data, "--out", net, "--epochs", "3", "--batch", "64", "--loss-csv", csv, "--plot", svg,
-                          "--val-every", "5"});
+    Result r = train_net(
+        {data, "--out", net, "--epochs", "3", "--batch", "64", "--loss-csv", csv, "--plot", svg, "--val-every", "5"});
     cli::clear_stop_request();
     CHECK(r.code == 130);
     CHECK(r.err.find("stopped in epoch 1 after batch 1") != std::string::npos);

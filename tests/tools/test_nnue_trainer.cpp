@@ -27,9 +27,7 @@ using namespace shishi::nnue_train;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-    return "/tmp/shishi_nnue_" + std::to_string(::getpid()) + "_" + name;
-}
+std::string temp_path(const std::string& name) { return "/tmp/shishi_nnue_" + std::to_string(::getpid()) + "_" + name; }
 
 // A game file with the given bytes, removed when the test ends.
 struct TempFile {
@@ -46,7 +44,8 @@ Dataset load(const std::string& bytes, int val_every, std::string* error = nullp
     std::string why;
     std::ostringstream warnings;
     const bool ok = load_games({f.path}, LoadOptions{val_every}, d, why, warnings);
-    if (error) *error = why;
+    if (error)
+        *error = why;
     else {
         INFO(why);
         REQUIRE(ok);
@@ -62,9 +61,7 @@ const Dataset& small_data() {
 
 Square pos_of_usi(const char* s) { return *parse_usi_square(s); }
 
-bool same_model(const Model& a, const Model& b) {
-    return a.w1 == b.w1 && a.b1 == b.b1 && a.w2 == b.w2 && a.b2 == b.b2;
-}
+bool same_model(const Model& a, const Model& b) { return a.w1 == b.w1 && a.b1 == b.b1 && a.w2 == b.w2 && a.b2 == b.b2; }
 
 }  // namespace
 
@@ -116,8 +113,7 @@ TEST_CASE("the other perspective's feature is the mirrored one, for every piece 
                 }
 }
 
-TEST_CASE("games are replayed: kept positions with their features, score and result, split by game",
-          "[nnue-train]") {
+TEST_CASE("games are replayed: kept positions with their features, score and result, split by game", "[nnue-train]") {
     std::string bytes;
     long kept = 0, kept_held_out = 0;
     for (int i = 0; i < 10; ++i) {
@@ -141,7 +137,8 @@ TEST_CASE("games are replayed: kept positions with their features, score and res
     const TrainingGame g = test::synthetic_game(100, 20);
     Position pos = *parse_sfen(g.sfen).value;
     size_t ply = 0;
-    while (!g.plies[ply].keep) pos.make(g.plies[ply++].move);
+    while (!g.plies[ply].keep)
+        pos.make(g.plies[ply++].move);
     std::vector<uint16_t> f;
     side_to_move_features(pos, f);
     CHECK(int(f.size()) == pos.piece_count(WHITE) + pos.piece_count(BLACK));
@@ -165,7 +162,8 @@ TEST_CASE("bad game data is refused with a message naming the file and record", 
     CHECK(error.find("checksum") != std::string::npos);
 
     TrainingGame g = test::synthetic_game(3, 20);
-    for (TrainingPly& p : g.plies) p.keep = false;
+    for (TrainingPly& p : g.plies)
+        p.keep = false;
     std::ostringstream none;
     write_training_game(none, g);
     load(none.str(), 20, &error);
@@ -207,9 +205,12 @@ TEST_CASE("the gradient matches finite differences for every parameter of a tiny
     Model m(features, hidden);
     std::mt19937 rng(5);
     std::uniform_real_distribution<float> small(-0.1f, 0.1f), out(-1.5f, 1.5f);
-    for (float& w : m.w1) w = small(rng);
-    for (float& w : m.b1) w = 0.5f;  // every accumulator well inside (0, 1): no kink nearby
-    for (float& w : m.w2) w = out(rng);
+    for (float& w : m.w1)
+        w = small(rng);
+    for (float& w : m.b1)
+        w = 0.5f;  // every accumulator well inside (0, 1): no kink nearby
+    for (float& w : m.w2)
+        w = out(rng);
     m.b2 = 0.05f;
     const uint16_t stm[] = {0, 2, 3}, nstm[] = {1, 3};
     const Sample x{stm, 3, nstm, 2};
@@ -237,8 +238,10 @@ TEST_CASE("the gradient matches finite differences for every parameter of a tiny
             check(m.row(f)[j], used ? g.w1[size_t(f * hidden + j)] : 0.0, "w1");
         }
     CHECK_FALSE(g.touched[4]);  // feature 4 is in neither list: its row is not held
-    for (int j = 0; j < hidden; ++j) check(m.b1[size_t(j)], g.b1[size_t(j)], "b1");
-    for (int j = 0; j < 2 * hidden; ++j) check(m.w2[size_t(j)], g.w2[size_t(j)], "w2");
+    for (int j = 0; j < hidden; ++j)
+        check(m.b1[size_t(j)], g.b1[size_t(j)], "b1");
+    for (int j = 0; j < 2 * hidden; ++j)
+        check(m.w2[size_t(j)], g.w2[size_t(j)], "w2");
     check(m.b2, g.b2, "b2");
     CHECK(g.loss_sum == Approx(loss_of(m, x, target, s, scratch.data())));
 }
@@ -277,8 +280,10 @@ TEST_CASE("the loss falls on a small data set, and K is fitted where the error i
     CHECK(t.history().back().validation < t.history().front().validation);
     CHECK(t.history().back().validation < 0.9 * before);
     // Weights stay inside the clip bounds that keep the quantised net free of overflow.
-    for (float w : t.model().w1) REQUIRE(std::abs(w) <= L1_CLIP);
-    for (float w : t.model().w2) REQUIRE(std::abs(w) <= OUT_CLIP);
+    for (float w : t.model().w1)
+        REQUIRE(std::abs(w) <= L1_CLIP);
+    for (float w : t.model().w2)
+        REQUIRE(std::abs(w) <= OUT_CLIP);
 }
 
 TEST_CASE("a run is deterministic, and a stopped run resumed from its checkpoint ends the same", "[nnue-train]") {
@@ -357,9 +362,12 @@ TEST_CASE("integer arithmetic on a net whose weights are exact matches the float
     // Weights on the quantisation grid: the only difference left is the final division.
     Model m(6, 4);
     std::mt19937 rng(3);
-    for (float& w : m.w1) w = float(int(rng() % 101) - 50) / nnue::QA;
-    for (float& w : m.b1) w = float(int(rng() % 101)) / nnue::QA;
-    for (float& w : m.w2) w = float(int(rng() % 255) - 127) / nnue::QB;
+    for (float& w : m.w1)
+        w = float(int(rng() % 101) - 50) / nnue::QA;
+    for (float& w : m.b1)
+        w = float(int(rng() % 101)) / nnue::QA;
+    for (float& w : m.w2)
+        w = float(int(rng() % 255) - 127) / nnue::QB;
     m.b2 = float(1234) / (nnue::QA * nnue::QB);
     const QuantizedNet q = quantize(m);
     const uint16_t a[] = {0, 1, 5}, b[] = {2, 3, 4, 5};
@@ -367,8 +375,7 @@ TEST_CASE("integer arithmetic on a net whose weights are exact matches the float
     CHECK(std::abs(quantized_cp(q, x) - float_cp(m, x)) < 1.0);
 }
 
-TEST_CASE("the quantised net evaluates as the float net within 15 cp on average, 50 at worst",
-          "[nnue-train]") {
+TEST_CASE("the quantised net evaluates as the float net within 15 cp on average, 50 at worst", "[nnue-train]") {
     // A full-size net, material start, trained briefly, on positions of the validation games.
     // Rounding each first-layer weight to 1/QA leaves each accumulator off by about
     // sqrt(pieces / 12) / QA (about 0.01); the material units' output weights (about 0.4 each)
@@ -402,7 +409,8 @@ TEST_CASE("the untrained material start evaluates the material balance", "[nnue-
     std::vector<uint16_t> f;
     side_to_move_features(pos, f);
     std::vector<uint16_t> other(f.size());
-    for (size_t i = 0; i < f.size(); ++i) other[i] = uint16_t(mirror_feature(f[i]));
+    for (size_t i = 0; i < f.size(); ++i)
+        other[i] = uint16_t(mirror_feature(f[i]));
     const Sample start{f.data(), int(f.size()), other.data(), int(other.size())};
     const double at_start = float_cp(m, start);
     // Without one of the opponent's pieces, the side to move is ahead by about its value.
@@ -411,7 +419,8 @@ TEST_CASE("the untrained material start evaluates the material balance", "[nnue-
     for (uint16_t v : f)
         if (v != nnue::feature(WHITE, taken, pos.piece_square(BLACK, 5))) g.push_back(v);
     std::vector<uint16_t> gother(g.size());
-    for (size_t i = 0; i < g.size(); ++i) gother[i] = uint16_t(mirror_feature(g[i]));
+    for (size_t i = 0; i < g.size(); ++i)
+        gother[i] = uint16_t(mirror_feature(g[i]));
     const Sample up{g.data(), int(g.size()), gother.data(), int(gother.size())};
     const double value = piece_value(kind_of(taken));
     // The random units add a little noise on top of the material units.
@@ -428,7 +437,8 @@ TEST_CASE("the net file has the header of nnue_arch.hpp and the payload it hashe
     const std::string b = o.str();
     auto u32 = [&](size_t at) {
         uint32_t v = 0;
-        for (int i = 3; i >= 0; --i) v = v << 8 | uint8_t(b[at + size_t(i)]);
+        for (int i = 3; i >= 0; --i)
+            v = v << 8 | uint8_t(b[at + size_t(i)]);
         return v;
     };
     CHECK(b.substr(0, 8) == "SHISHINN");
@@ -454,8 +464,9 @@ TEST_CASE("the loss report: a CSV line and a point on each curve per epoch", "[n
     const std::vector<EpochLoss> h = {{1, 0.05, 0.06, 10}, {2, 0.04, 0.055, 20}, {3, 0.035, 0.056, 30}};
     std::ostringstream csv;
     write_loss_csv(csv, h);
-    CHECK(csv.str() == "epoch,train_loss,validation_loss,seconds\n1,0.05,0.06,10\n2,0.04,0.055,20\n"
-                       "3,0.035,0.056,30\n");
+    CHECK(csv.str() ==
+          "epoch,train_loss,validation_loss,seconds\n1,0.05,0.06,10\n2,0.04,0.055,20\n"
+          "3,0.035,0.056,30\n");
     const std::string svg = loss_curve_svg(h, "loss <test>");
     CHECK(svg.find("<title>loss &lt;test&gt;</title>") != std::string::npos);
     auto points = [&](const std::string& id) {
@@ -470,8 +481,7 @@ TEST_CASE("the loss report: a CSV line and a point on each curve per epoch", "[n
     CHECK(svg.find("lowest validation loss: epoch 2") != std::string::npos);
 }
 
-TEST_CASE("the engine reads the trainer's net and evaluates as the trainer's integer arithmetic",
-          "[nnue-train]") {
+TEST_CASE("the engine reads the trainer's net and evaluates as the trainer's integer arithmetic", "[nnue-train]") {
     // A full-size net trained briefly, written by the trainer, read by the engine's reader; on
     // the kept positions of a game the engine's evaluation equals quantized_cp exactly and the
     // float net within the quantisation tolerance of the test above.
@@ -500,7 +510,8 @@ TEST_CASE("the engine reads the trainer's net and evaluates as the trainer's int
         if (p.keep) {
             side_to_move_features(pos, f);
             std::vector<uint16_t> other(f.size());
-            for (size_t i = 0; i < f.size(); ++i) other[i] = uint16_t(mirror_feature(f[i]));
+            for (size_t i = 0; i < f.size(); ++i)
+                other[i] = uint16_t(mirror_feature(f[i]));
             const Sample x{f.data(), int(f.size()), other.data(), int(other.size())};
             const int engine = nnue::evaluate(pos, *load.net);
             REQUIRE(engine == quantized_cp(q, x));

@@ -46,7 +46,8 @@ std::vector<TrainingGame> read_all(const fs::path& p, std::string& damage) {
     std::ifstream in(p, std::ios::binary);
     std::vector<TrainingGame> games;
     TrainingGame g;
-    while (read_training_game(in, g, damage)) games.push_back(g);
+    while (read_training_game(in, g, damage))
+        games.push_back(g);
     return games;
 }
 
@@ -197,16 +198,18 @@ TEST_CASE("shards split a run's games and a resumed run equals an uninterrupted 
         CHECK(slurp(dir / "cut.sgames") == bytes);
     }
     SECTION("a run extended to more games keeps its games") {
-        std::vector<std::string> fewer = {"gensfen", "--out", dir / "grow.sgames", "--games", "1", "--nodes", "512",
-                                          "--max-plies", "40", "--seed", "9"};
+        std::vector<std::string> fewer = {"gensfen", "--out", dir / "grow.sgames", "--games", "1",
+                                          "--nodes", "512",   "--max-plies",       "40",      "--seed",
+                                          "9"};
         REQUIRE(run(fewer).code == 0);
         REQUIRE(run(args(dir / "grow.sgames")).code == 0);
         CHECK(slurp(dir / "grow.sgames") == slurp(dir / "whole.sgames"));
     }
     SECTION("a resume with other settings is refused and the file kept") {
         const std::string before = slurp(dir / "whole.sgames");
-        std::vector<std::string> other = {"gensfen", "--out", dir / "whole.sgames", "--games", "4", "--nodes", "1024",
-                                          "--max-plies", "40", "--seed", "9"};
+        std::vector<std::string> other = {"gensfen", "--out", dir / "whole.sgames", "--games", "4",
+                                          "--nodes", "1024",  "--max-plies",        "40",      "--seed",
+                                          "9"};
         Run r = run(other);
         CHECK(r.code == 1);
         CHECK(r.err.find("another run") != std::string::npos);
@@ -227,8 +230,10 @@ TEST_CASE("shards split a run's games and a resumed run equals an uninterrupted 
         auto merged = read_all(dir / "merged.sgames", damage);
         REQUIRE(merged.size() == 3);
         std::vector<uint64_t> seeds, expected;
-        for (auto& g : merged) seeds.push_back(g.seed);
-        for (auto& g : all) expected.push_back(g.seed);
+        for (auto& g : merged)
+            seeds.push_back(g.seed);
+        for (auto& g : all)
+            expected.push_back(g.seed);
         std::sort(seeds.begin(), seeds.end());
         std::sort(expected.begin(), expected.end());
         CHECK(seeds == expected);

@@ -27,14 +27,13 @@ const std::string ROOK_UP = test::fen_of("Ka1 kl12 Rf6");
 }  // namespace
 
 TEST_CASE("tuning data: good lines are read, malformed ones rejected with their line", "[tune]") {
-    std::istringstream in(std::string("# a comment\n\n") + START_XBOARD_FEN + " | 0.5\n" +
-                          ROOK_UP + " | 1\n" +
-                          ROOK_UP + "\n" +                     // no result
-                          ROOK_UP + " | 0.7\n" +               // not a game result
-                          ROOK_UP + " | 1x\n" +                // trailing garbage
-                          "lfcs/12 w - - 0 1 | 0\n" +          // bad FEN
-                          " | 1\n" +                           // no FEN
-                          ROOK_UP + " | 0.0\r\n");             // CRLF, decimal spelling
+    std::istringstream in(std::string("# a comment\n\n") + START_XBOARD_FEN + " | 0.5\n" + ROOK_UP + " | 1\n" +
+                          ROOK_UP + "\n" +  // no result
+                          ROOK_UP + " | 0.7\n" +  // not a game result
+                          ROOK_UP + " | 1x\n" +  // trailing garbage
+                          "lfcs/12 w - - 0 1 | 0\n" +  // bad FEN
+                          " | 1\n" +  // no FEN
+                          ROOK_UP + " | 0.0\r\n");  // CRLF, decimal spelling
     std::ostringstream warnings;
     const TuningData data = read_tuning_data(in, warnings);
     REQUIRE(data.samples.size() == 3);
@@ -113,10 +112,10 @@ TEST_CASE("tune_weights stops when the held-out error stops falling", "[tune]") 
 TEST_CASE("weights are written as name-value lines", "[tune]") {
     std::ostringstream out;
     write_eval_params(out, default_eval_params());
-    CHECK(out.str().find("value_lion " + std::to_string(default_eval_params()[V_LION]) + "\n") !=
-          std::string::npos);
+    CHECK(out.str().find("value_lion " + std::to_string(default_eval_params()[V_LION]) + "\n") != std::string::npos);
     int lines = 0;
-    for (char c : out.str()) lines += c == '\n';
+    for (char c : out.str())
+        lines += c == '\n';
     CHECK(lines == EVAL_PARAM_NB);
 }
 
@@ -128,8 +127,7 @@ TEST_CASE("capture search sees a piece hanging", "[tune]") {
     CHECK(capture_search(quiet, -100000, 100000, 4) == evaluate(quiet));
 }
 
-TEST_CASE("training lines: quiet positions after the opening, labelled with the result",
-          "[tune]") {
+TEST_CASE("training lines: quiet positions after the opening, labelled with the result", "[tune]") {
     const std::string fen = test::fen_of("Ka1 kl12 Rf6 rg9");
     const std::vector<std::string> moves = {"f6f7", "g9g7", "f7g7", "l12k12", "a1a2"};
     record::Record game;

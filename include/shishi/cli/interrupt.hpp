@@ -12,7 +12,7 @@ namespace shishi::cli {
 
 void catch_stop_signals();
 bool stop_requested();
-void request_stop();        // as if the user pressed Ctrl-C (tests)
+void request_stop();  // as if the user pressed Ctrl-C (tests)
 void clear_stop_request();  // for tests
 
 // While it lives, calls `on_stop` (e.g. Searcher::stop) from its own thread every 20 ms once a

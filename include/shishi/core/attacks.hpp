@@ -10,9 +10,7 @@ namespace shishi {
 // move applied) without making the move.
 bool is_attacked(const Piece* board, Square s, Color by);
 
-inline bool is_attacked(const Position& pos, Square s, Color by) {
-    return is_attacked(pos.board(), s, by);
-}
+inline bool is_attacked(const Position& pos, Square s, Color by) { return is_attacked(pos.board(), s, by); }
 
 // Number of pieces of side `by` that attack s (for evaluation and exchange estimates).
 int attacker_count(const Piece* board, Square s, Color by);

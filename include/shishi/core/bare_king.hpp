@@ -8,10 +8,10 @@ namespace shishi {
 
 struct BareKingVerdict {
     enum Result {
-        NONE,          // the rule decides nothing here
-        MOVER_LOSES,   // the side to move has a bare king
-        MOVER_WINS,    // the side that just moved has a bare king
-        BOTH_BARED,    // book: the bare side bared the other back: a draw
+        NONE,  // the rule decides nothing here
+        MOVER_LOSES,  // the side to move has a bare king
+        MOVER_WINS,  // the side that just moved has a bare king
+        BOTH_BARED,  // book: the bare side bared the other back: a draw
         KING_VS_KING,  // lishogi: one royal each and nothing else, no check: a draw
     };
     Result result = NONE;

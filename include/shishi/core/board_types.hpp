@@ -22,9 +22,7 @@ constexpr Square NO_SQUARE = 0;  // a guard square, never a board square
 constexpr Square make_square(int file, int rank) { return Square((rank + 2) * FRAME_WIDTH + file + 2); }
 constexpr int file_of(Square s) { return (s & 15) - 2; }
 constexpr int rank_of(Square s) { return (s >> 4) - 2; }
-constexpr bool on_board(int file, int rank) {
-    return file >= 0 && file < BOARD_SIZE && rank >= 0 && rank < BOARD_SIZE;
-}
+constexpr bool on_board(int file, int rank) { return file >= 0 && file < BOARD_SIZE && rank >= 0 && rank < BOARD_SIZE; }
 constexpr bool is_board_square(Square s) { return on_board(file_of(s), rank_of(s)); }
 constexpr int abs_diff(int a, int b) { return a > b ? a - b : b - a; }
 // King-move distance between two squares.
@@ -45,27 +43,45 @@ constexpr int opposite_direction(int d) { return (d + 4) & 7; }
 // ---------------------------------------------------------------------------------------------
 enum Kind : uint8_t {
     NO_KIND = 0,
-    KING, DRUNK_ELEPHANT, BLIND_TIGER, FEROCIOUS_LEOPARD, GOLD, SILVER, COPPER, GO_BETWEEN, PAWN,
-    LANCE, REVERSE_CHARIOT, SIDE_MOVER, VERTICAL_MOVER, BISHOP, ROOK, DRAGON_HORSE, DRAGON_KING,
-    KIRIN, PHOENIX, QUEEN, LION,
+    KING,
+    DRUNK_ELEPHANT,
+    BLIND_TIGER,
+    FEROCIOUS_LEOPARD,
+    GOLD,
+    SILVER,
+    COPPER,
+    GO_BETWEEN,
+    PAWN,
+    LANCE,
+    REVERSE_CHARIOT,
+    SIDE_MOVER,
+    VERTICAL_MOVER,
+    BISHOP,
+    ROOK,
+    DRAGON_HORSE,
+    DRAGON_KING,
+    KIRIN,
+    PHOENIX,
+    QUEEN,
+    LION,
     // promoted kinds, named by what they are; the comment gives the piece they came from
-    PRINCE,          // +e
-    FLYING_STAG,     // +t
-    PROMOTED_BISHOP, // +f  (moves as a Bishop)
-    PROMOTED_ROOK,   // +g  (moves as a Rook)
-    PROMOTED_VERTICAL_MOVER, // +s
-    PROMOTED_SIDE_MOVER,     // +c
-    PROMOTED_ELEPHANT,       // +i  (moves as a Drunk Elephant)
-    TOKIN,           // +p  (moves as a Gold)
-    WHITE_HORSE,     // +l
-    WHALE,           // +a
-    FREE_BOAR,       // +m
-    FLYING_OX,       // +v
+    PRINCE,  // +e
+    FLYING_STAG,  // +t
+    PROMOTED_BISHOP,  // +f  (moves as a Bishop)
+    PROMOTED_ROOK,  // +g  (moves as a Rook)
+    PROMOTED_VERTICAL_MOVER,  // +s
+    PROMOTED_SIDE_MOVER,  // +c
+    PROMOTED_ELEPHANT,  // +i  (moves as a Drunk Elephant)
+    TOKIN,  // +p  (moves as a Gold)
+    WHITE_HORSE,  // +l
+    WHALE,  // +a
+    FREE_BOAR,  // +m
+    FLYING_OX,  // +v
     PROMOTED_HORSE,  // +b  (moves as a Dragon Horse)
-    PROMOTED_DRAGON, // +r  (moves as a Dragon King)
-    HORNED_FALCON,   // +h
-    SOARING_EAGLE,   // +d
-    PROMOTED_LION,   // +o  (a Lion in every respect)
+    PROMOTED_DRAGON,  // +r  (moves as a Dragon King)
+    HORNED_FALCON,  // +h
+    SOARING_EAGLE,  // +d
+    PROMOTED_LION,  // +o  (a Lion in every respect)
     PROMOTED_QUEEN,  // +x
     KIND_NB
 };

@@ -22,7 +22,8 @@ inline uint64_t square_bytes(const Piece* b, int from) {
     if constexpr (detail::ROW_WORD)
         std::memcpy(&w, b + from, 8);
     else
-        for (int i = 0; i < 8; ++i) w |= uint64_t(b[from + i]) << (8 * i);
+        for (int i = 0; i < 8; ++i)
+            w |= uint64_t(b[from + i]) << (8 * i);
     return w;
 }
 
@@ -60,9 +61,10 @@ public:
             std::memcpy(&middle, b + s - 1, 4);
             std::memcpy(&below, b + s - 17, 4);
             w_ = (above & 0xFFFFFF) | uint64_t(middle & 0xFF) << 24 | uint64_t(middle & 0xFF0000) << 16 |
-                 uint64_t(below & 0xFFFFFF) << 40;
+                uint64_t(below & 0xFFFFFF) << 40;
         } else {
-            for (int d = 0; d < DIRECTION_NB; ++d) w_ |= uint64_t(b[s + DIRECTION_OFFSET[d]]) << (8 * d);
+            for (int d = 0; d < DIRECTION_NB; ++d)
+                w_ |= uint64_t(b[s + DIRECTION_OFFSET[d]]) << (8 * d);
         }
     }
     // Whether any neighbour of s (which must not hold a piece of colour c) holds one, read from

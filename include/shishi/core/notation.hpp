@@ -26,8 +26,8 @@ extern const char* const START_XBOARD_FEN;
 extern const char* const START_SFEN;
 
 // --- squares ---------------------------------------------------------------------------------
-std::string square_to_xboard(Square s);           // "a1" .. "l12"
-std::string square_to_usi(Square s);              // "12l" .. "1a"
+std::string square_to_xboard(Square s);  // "a1" .. "l12"
+std::string square_to_usi(Square s);  // "12l" .. "1a"
 std::optional<Square> parse_xboard_square(std::string_view text);
 std::optional<Square> parse_usi_square(std::string_view text);
 

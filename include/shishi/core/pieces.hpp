@@ -13,9 +13,9 @@ namespace shishi {
 // What a kind can do along one direction (bit set, combined per direction).
 enum Reach : uint8_t {
     REACH_NONE = 0,
-    REACH_STEP = 1,   // to the adjacent square
+    REACH_STEP = 1,  // to the adjacent square
     REACH_SLIDE = 2,  // any distance along an unobstructed ray
-    REACH_JUMP = 4,   // to the second square, jumping over whatever is on the first
+    REACH_JUMP = 4,  // to the second square, jumping over whatever is on the first
     // Limited Lion power along this ray (Horned Falcon, Soaring Eagle): step, jump, capture on
     // the first square and continue to the second or return (igui), or step out and back (pass).
     REACH_LION_LINE = 8,
@@ -23,14 +23,14 @@ enum Reach : uint8_t {
 
 struct KindInfo {
     std::string_view name;
-    char letter;            // lower-case letter of the unpromoted piece it came from or is
-    bool promoted;          // written with a '+' prefix
-    Kind promotes_to;       // NO_KIND when it cannot promote
-    bool royal;             // King, Prince
-    bool lion;              // full Lion power (Lion, promoted Kirin); subject to Lion-capture rules
+    char letter;  // lower-case letter of the unpromoted piece it came from or is
+    bool promoted;  // written with a '+' prefix
+    Kind promotes_to;  // NO_KIND when it cannot promote
+    bool royal;  // King, Prince
+    bool lion;  // full Lion power (Lion, promoted Kirin); subject to Lion-capture rules
     // Reach per direction for the first player, directions as in DIRECTION_OFFSET (0 = forward).
     std::array<uint8_t, DIRECTION_NB> reach;
-    bool weak_bridge;       // Pawn and Go-Between: capturing one does not open the bridge exception
+    bool weak_bridge;  // Pawn and Go-Between: capturing one does not open the bridge exception
 };
 
 extern const KindInfo KIND_TABLE[KIND_NB];

@@ -15,27 +15,27 @@ namespace shishi {
 
 // Everything unmake() needs, and the key of the position before the move (for repetitions).
 struct UndoRecord {
-    uint64_t key;            // key before the move
+    uint64_t key;  // key before the move
     Move move;
-    Piece moved;             // the moving piece before any promotion
-    Piece captured_mid;      // piece taken on the first step of a double move, or EMPTY
-    Piece captured_to;       // piece taken on the destination, or EMPTY
-    uint8_t index_mid;       // its slot in the owner's piece list
+    Piece moved;  // the moving piece before any promotion
+    Piece captured_mid;  // piece taken on the first step of a double move, or EMPTY
+    Piece captured_to;  // piece taken on the destination, or EMPTY
+    uint8_t index_mid;  // its slot in the owner's piece list
     uint8_t index_to;
-    Square counter_strike;   // counter-strike square before the move
+    Square counter_strike;  // counter-strike square before the move
     int32_t halfmove_clock;  // before the move (a FEN may give up to nine digits)
-    Square royal[2];         // royal_square() of each side before the move
-    int32_t psq[2];          // psq_score() of each side before the move
-    int32_t reach[2];        // slider_reach() of each side before the move
-    uint8_t lions[2];        // lion_count() of each side before the move
+    Square royal[2];  // royal_square() of each side before the move
+    int32_t psq[2];  // psq_score() of each side before the move
+    int32_t reach[2];  // slider_reach() of each side before the move
+    uint8_t lions[2];  // lion_count() of each side before the move
 };
 
 class Position {
 public:
     static constexpr int MAX_PIECES = BOARD_SIZE * BOARD_SIZE;  // per side; the start has 46
 
-    Position();                 // an empty board, first player to move
-    static Position start();    // the initial setup
+    Position();  // an empty board, first player to move
+    static Position start();  // the initial setup
 
     // --- setup (used by the text parsers; keeps key and piece lists consistent) -------------
     void clear();
@@ -103,11 +103,11 @@ public:
 
 private:
     void add_piece(Square s, Piece p);
-    void remove_piece(Square s);                    // swap-remove from the list
-    void restore_piece(Square s, Piece p, int idx); // exact inverse of remove_piece
+    void remove_piece(Square s);  // swap-remove from the list
+    void restore_piece(Square s, Piece p, int idx);  // exact inverse of remove_piece
     uint64_t compute_key() const;
     Square find_royal(Color c) const;  // by scanning the piece list
-    void settle_reach() const;         // applies the last move's change to reach_
+    void settle_reach() const;  // applies the last move's change to reach_
 
     Piece board_[FRAME_SQUARES];
     uint8_t index_[FRAME_SQUARES];  // slot of the piece on a square in its side's list

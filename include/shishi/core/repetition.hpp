@@ -10,9 +10,9 @@
 namespace shishi {
 
 enum PlyFact : uint8_t {
-    FACT_CHECK = 1,   // after the move the opponent's royal is attacked ("check")
+    FACT_CHECK = 1,  // after the move the opponent's royal is attacked ("check")
     FACT_ATTACK = 2,  // the moved piece attacks an enemy piece from where it stands
-    FACT_PASS = 4,    // the move was a turn pass
+    FACT_PASS = 4,  // the move was a turn pass
 };
 
 // Does `rule` read FACT_ATTACK? (Only then is it worth computing.)

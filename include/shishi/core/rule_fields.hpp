@@ -16,13 +16,13 @@ namespace shishi {
 
 struct RuleField {
     enum class Kind { CHECK, CHOICE, NUMBER };
-    std::string_view key;           // in --rules: the field's own name, '-' for '_'
-    std::string_view option;        // the engine option (USI and XBoard)
+    std::string_view key;  // in --rules: the field's own name, '-' for '_'
+    std::string_view option;  // the engine option (USI and XBoard)
     std::string_view older_option;  // a name the option had before, still accepted ("": none)
     Kind kind = Kind::CHECK;
     std::span<const std::string_view> choices;  // CHOICE: the values' names, by the enum's value
-    int min = 0, max = 0;                       // NUMBER
-    std::string_view doc;           // what the field decides (one line, for the docs table)
+    int min = 0, max = 0;  // NUMBER
+    std::string_view doc;  // what the field decides (one line, for the docs table)
     int (*get)(const RuleSet&) = nullptr;  // the value as a number (bool: 0/1, enum: its value)
     void (*set)(RuleSet&, int) = nullptr;
     // A CHOICE that was once a check (Bare King): true/on/1 choose this value in the rule set

@@ -14,13 +14,13 @@ namespace shishi {
 
 struct RuleOptionSpec {
     enum class Type { CHECK, COMBO, SPIN };
-    std::string name;                  // e.g. "Rules", "Okazaki rule"
-    std::string older_name;            // the name it had before, still accepted ("" none)
+    std::string name;  // e.g. "Rules", "Okazaki rule"
+    std::string older_name;  // the name it had before, still accepted ("" none)
     Type type = Type::CHECK;
     std::vector<std::string> choices;  // COMBO: the values, as displayed
     std::vector<std::string> more_values;  // COMBO: other values accepted (Bare King: true, false)
-    int min = 0, max = 0;              // SPIN
-    std::string value;                 // the value in the rule set described: "true"/"false", a choice, a number
+    int min = 0, max = 0;  // SPIN
+    std::string value;  // the value in the rule set described: "true"/"false", a choice, a number
 };
 
 // The options, their values taken from r: "Rules" (the presets) first, then one per rule field.

@@ -14,16 +14,16 @@ namespace shishi {
 
 // What the fourth occurrence of a position means.
 enum class RepetitionRule {
-    XBOARD,   // perpetual checker loses, otherwise the side that repeated loses (docs/rules.md)
-    JCSA,     // checker, then attacker, then first passer deviates; no attacks: draw
-    DRAW,     // always a draw
+    XBOARD,  // perpetual checker loses, otherwise the side that repeated loses (docs/rules.md)
+    JCSA,  // checker, then attacker, then first passer deviates; no attacks: draw
+    DRAW,  // always a draw
     LISHOGI,  // draw, unless the side that repeated checked or attacked with every move: it loses
 };
 
 // When a side left with only royals loses.
 enum class BareKingRule {
     OFF,
-    BOOK,     // docs/rules.md (JCSA): loses unless its next move bares the opponent or takes the royal
+    BOOK,  // docs/rules.md (JCSA): loses unless its next move bares the opponent or takes the royal
     LISHOGI,  // shogiops/scalashogi: loses at once (with their exceptions); King vs King draws
 };
 
@@ -34,7 +34,7 @@ struct RuleSet {
     RulePreset preset = RulePreset::BOOK;
 
     // --- which moves exist ---------------------------------------------------------------
-    bool okazaki = false;                  // counter-strike does not protect an unprotected Lion
+    bool okazaki = false;  // counter-strike does not protect an unprotected Lion
     bool lance_promotes_on_last_rank = false;  // lishogi: a Lance ending on the last rank may promote
     // lishogi: a Pawn or Go-Between taken on a Lion's first step still protects the Lion taken
     // on the second step (it blocks nothing). The book: it is gone for that test.

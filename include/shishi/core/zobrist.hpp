@@ -10,7 +10,7 @@ namespace shishi::zobrist {
 struct Keys {
     uint64_t piece_square[2 * KIND_NB][FRAME_SQUARES];
     uint64_t counter_strike[FRAME_SQUARES];  // entry NO_SQUARE is 0: no counter-strike
-    uint64_t side;                           // xor-ed in when the second player is to move
+    uint64_t side;  // xor-ed in when the second player is to move
 };
 
 extern const Keys KEYS;

@@ -20,7 +20,8 @@ const int* init_piece_values();
 // and move ordering ask it for every capture.
 inline int piece_value(Kind k) {
     const int* v = detail::piece_values.load(std::memory_order_acquire);
-    if (v == nullptr) [[unlikely]] v = detail::init_piece_values();
+    if (v == nullptr) [[unlikely]]
+        v = detail::init_piece_values();
     return k < KIND_NB ? v[k] : 0;
 }
 

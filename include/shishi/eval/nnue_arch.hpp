@@ -40,14 +40,14 @@
 
 namespace shishi::nnue {
 
-constexpr int SQUARES = BOARD_SIZE * BOARD_SIZE;             // 144
-constexpr int PIECE_KINDS = int(KIND_NB) - 1;                // 39: NO_KIND has no feature
-constexpr int FEATURES = 2 * PIECE_KINDS * SQUARES;          // 11,232
+constexpr int SQUARES = BOARD_SIZE * BOARD_SIZE;  // 144
+constexpr int PIECE_KINDS = int(KIND_NB) - 1;  // 39: NO_KIND has no feature
+constexpr int FEATURES = 2 * PIECE_KINDS * SQUARES;  // 11,232
 constexpr int L1 = 256;
 constexpr int QA = 255;
 constexpr int QB = 64;
 constexpr int SCALE = 400;
-constexpr int MAX_ACTIVE = 2 * 46;                           // pieces on the board at most
+constexpr int MAX_ACTIVE = 2 * 46;  // pieces on the board at most
 constexpr uint32_t FILE_VERSION = 1;
 constexpr char MAGIC[8] = {'S', 'H', 'I', 'S', 'H', 'I', 'N', 'N'};
 

@@ -21,16 +21,16 @@ const char* protocol_name(Protocol p);
 std::optional<Protocol> parse_protocol(const std::string& text);
 
 struct EngineConfig {
-    std::string command;             // shell command line
-    std::string name;                // for the PGN; empty: the engine's own name, else the command
+    std::string command;  // shell command line
+    std::string name;  // for the PGN; empty: the engine's own name, else the command
     Protocol protocol = Protocol::XBOARD;
-    std::string dir;                 // working directory, empty = current
-    std::string stderr_path;         // where its standard error goes, empty = discarded
+    std::string dir;  // working directory, empty = current
+    std::string stderr_path;  // where its standard error goes, empty = discarded
     std::vector<std::pair<std::string, std::string>> options;  // engine options name=value
     // The referee's rules as options: each is sent (before `options`) only when the engine
     // offers an option of that name, so engines that know the rule options play by them.
     std::vector<RuleOptionSpec> rule_options;
-    int memory_mb = 64;              // XBoard `memory`, USI `USI_Hash`
+    int memory_mb = 64;  // XBoard `memory`, USI `USI_Hash`
     // It reports scores from White's (the first player's) view, not its own (cutechess-cli's
     // whitepov): the referee turns them round when it plays Black.
     bool white_pov = false;
@@ -70,19 +70,19 @@ struct SetupResult {
 // One answer to "your move".
 struct EngineReply {
     enum Kind {
-        MOVE,       // text holds the move (XBoard legs joined by commas, or USI)
+        MOVE,  // text holds the move (XBoard legs joined by commas, or USI)
         RESIGN,
-        CLAIM,      // an XBoard result claim "1-0 {...}"; USI "bestmove win"; text = result
-        REFUSED,    // the engine called the opponent's last move illegal; text = its reply
-        TIMEOUT,    // no move before the deadline
-        CRASHED,    // its output closed
-        INTERRUPTED // the match is being stopped
+        CLAIM,  // an XBoard result claim "1-0 {...}"; USI "bestmove win"; text = result
+        REFUSED,  // the engine called the opponent's last move illegal; text = its reply
+        TIMEOUT,  // no move before the deadline
+        CRASHED,  // its output closed
+        INTERRUPTED  // the match is being stopped
     } kind = TIMEOUT;
     std::string text;
-    std::string comment;               // claim comment
-    std::optional<int> score;          // last score it reported for this move, its own view (cp)
-    int depth = 0;                     // the depth of that score (0: not given)
-    int64_t elapsed_ms = 0;            // from sending the request to the reply's arrival
+    std::string comment;  // claim comment
+    std::optional<int> score;  // last score it reported for this move, its own view (cp)
+    int depth = 0;  // the depth of that score (0: not given)
+    int64_t elapsed_ms = 0;  // from sending the request to the reply's arrival
 };
 
 struct ClockReadings {
@@ -91,7 +91,7 @@ struct ClockReadings {
     int64_t own_increment_ms = 0;
     int64_t opponent_increment_ms = 0;
     int moves_to_go = 0;
-    bool own_is_first_player = true;   // USI sends times by colour
+    bool own_is_first_player = true;  // USI sends times by colour
 };
 
 class EngineProcess {
@@ -122,14 +122,14 @@ public:
     // The game is over (result "1-0", "0-1", "1/2-1/2" from the first player's view).
     virtual void game_over(const std::string& result, const std::string& reason) = 0;
 
-    void quit();                   // stops the process (politely, then for sure)
-    bool alive();                  // process still running
+    void quit();  // stops the process (politely, then for sure)
+    bool alive();  // process still running
     // EngineProcess asked not to be reused between games (XBoard reuse=0).
     virtual bool wants_restart() const { return false; }
     // Is it to be restarted before its next game (its restart mode, and what it asked for)?
     bool restart_after_game() const {
         return config_.restart == EngineConfig::Restart::ON ||
-               (config_.restart == EngineConfig::Restart::AUTO && wants_restart());
+            (config_.restart == EngineConfig::Restart::AUTO && wants_restart());
     }
     const std::string& name() const { return name_; }
     void set_name(std::string name) { name_ = std::move(name); }

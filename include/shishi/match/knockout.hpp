@@ -22,7 +22,7 @@ std::vector<int> knockout_ranks(int engine_count, int seeds, uint64_t random_see
 constexpr int KNOCKOUT_EXTRA_PAIRS = 10;
 
 struct Encounter {
-    int a = -1, b = -1;      // b == -1: a bye, a advances without a game
+    int a = -1, b = -1;  // b == -1: a bye, a advances without a game
     int a_half = 0, b_half = 0;  // points in half points (a win 2, a draw 1)
     int played = 0;
     int a_rank = 0, b_rank = 0;  // seeds (1 the highest); 0: unknown, a counts as the higher

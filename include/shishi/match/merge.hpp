@@ -18,7 +18,7 @@ namespace shishi::match {
 struct MergedRun {
     RunInfo run;
     std::vector<GameSummary> games;  // in round order
-    std::string state;               // "complete" when every shard of the run is there, complete
+    std::string state;  // "complete" when every shard of the run is there, complete
 };
 
 // Joins results files; nullopt with a reason when they are not shards of one run or overlap.

@@ -20,8 +20,8 @@ struct GeneratorOptions {
     int min_plies = 4, max_plies = 8;
     uint64_t seed = 1;
     std::optional<EngineConfig> judge;  // engine for the balance check; none: material only
-    int64_t judge_ms = 500;             // thinking time per candidate
-    int margin_cp = 80;                 // keep when |score| <= margin
+    int64_t judge_ms = 500;  // thinking time per candidate
+    int margin_cp = 80;  // keep when |score| <= margin
     int max_candidates = 2000;
 };
 

@@ -16,7 +16,7 @@ struct Opening {
     Position start = Position::start();
     bool start_is_initial = true;
     std::vector<Move> moves;  // legal moves played from start
-    std::string text;         // the line it came from
+    std::string text;  // the line it came from
 };
 
 // How an opening file is read: by its name (a .pgn file as PGN, any other as lines), as lines

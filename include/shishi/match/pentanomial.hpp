@@ -19,10 +19,10 @@ struct Pentanomial {
 };
 
 struct PentaEstimate {
-    double elo = 0, elo95 = 0;   // logistic Elo, half-width of its 95% interval
-    double low = 0, high = 0;    // the interval's bounds
+    double elo = 0, elo95 = 0;  // logistic Elo, half-width of its 95% interval
+    double low = 0, high = 0;  // the interval's bounds
     double los = 0.5;
-    double nelo = 0, nelo95 = 0; // normalized Elo and the half-width of its 95% interval
+    double nelo = 0, nelo95 = 0;  // normalized Elo and the half-width of its 95% interval
 };
 // Zero counts are replaced by 0.001 first (fishtest's regularisation), so every count set with
 // at least one pair gives finite numbers. No pairs: all zero, LOS 0.5.

@@ -29,8 +29,7 @@ public:
     // command line itself: platform.hpp) in working
     // directory `dir` (empty: the current one); standard error goes to stderr_path (empty:
     // discarded). False with a message when it cannot start.
-    bool start(const std::string& command, const std::string& dir, const std::string& stderr_path,
-               std::string& error);
+    bool start(const std::string& command, const std::string& dir, const std::string& stderr_path, std::string& error);
     bool running() const { return process_.running(); }
     // Has the child exited (or closed its output)? Reaps it when it has.
     bool exited();

@@ -15,28 +15,28 @@
 namespace shishi::match {
 
 enum class Termination {
-    RULE,           // Game::status(): royal captured, no moves, repetition, bare king
-    CLAIM,          // an engine's result claim that the referee confirmed
+    RULE,  // Game::status(): royal captured, no moves, repetition, bare king
+    CLAIM,  // an engine's result claim that the referee confirmed
     RESIGNATION,
-    MAX_PLIES,      // draw at the ply limit
-    ADJUDICATION,   // both engines agreed on a decisive score long enough
-    TIME_FORFEIT,   // over its time plus margin, or no move at all (hang)
-    ILLEGAL_MOVE,   // a move the rules core rejects (or cannot read)
-    REFUSAL,        // called a legal move of its opponent illegal
-    FALSE_CLAIM,    // claimed a result the position does not give
-    CRASH,          // its process ended during the game
+    MAX_PLIES,  // draw at the ply limit
+    ADJUDICATION,  // both engines agreed on a decisive score long enough
+    TIME_FORFEIT,  // over its time plus margin, or no move at all (hang)
+    ILLEGAL_MOVE,  // a move the rules core rejects (or cannot read)
+    REFUSAL,  // called a legal move of its opponent illegal
+    FALSE_CLAIM,  // claimed a result the position does not give
+    CRASH,  // its process ended during the game
     SETUP_FAILURE,  // could not be started or could not set up the game
-    INTERRUPTED,    // the match was stopped (Ctrl-C) before the game ended
+    INTERRUPTED,  // the match was stopped (Ctrl-C) before the game ended
 };
-const char* termination_name(Termination t);       // "time forfeit", "illegal move", ...
-const char* termination_pgn_tag(Termination t);    // PGN Termination tag values
+const char* termination_name(Termination t);  // "time forfeit", "illegal move", ...
+const char* termination_pgn_tag(Termination t);  // PGN Termination tag values
 std::optional<Termination> termination_from_name(const std::string& name);  // termination_name's inverse
 // Did the engine that lost do something wrong (so it should be restarted)?
 bool is_forfeit(Termination t);
 
 struct Adjudication {
-    int score_cp = 0;   // threshold; 0 = off
-    int moves = 0;      // consecutive moves of each engine beyond the threshold
+    int score_cp = 0;  // threshold; 0 = off
+    int moves = 0;  // consecutive moves of each engine beyond the threshold
 };
 
 // --draw movenumber=N movecount=M score=S: a draw once the game has N full moves (opening
@@ -56,9 +56,9 @@ struct ResignAdjudication {
 };
 
 struct RefereeSettings {
-    TimeControl tc;         // for an engine without limits of its own (EngineConfig::tc)
+    TimeControl tc;  // for an engine without limits of its own (EngineConfig::tc)
     int64_t margin_ms = 200;
-    int max_plies = 1000;   // whole game, opening included; 0 = no limit
+    int max_plies = 1000;  // whole game, opening included; 0 = no limit
     Adjudication adjudication;
     DrawAdjudication draw;
     ResignAdjudication resign;
@@ -74,19 +74,19 @@ struct MoveEval {
 };
 
 struct GameRecord {
-    int round = 0;                   // 1-based game number
+    int round = 0;  // 1-based game number
     std::string white_name, black_name;
     Position start;
     bool start_is_initial = true;
-    std::vector<Move> moves;         // every move, opening included
+    std::vector<Move> moves;  // every move, opening included
     int opening_plies = 0;
-    std::vector<MoveEval> evals;     // one per move after the opening
+    std::vector<MoveEval> evals;  // one per move after the opening
     Outcome outcome = Outcome::ONGOING;
     Termination termination = Termination::INTERRUPTED;
-    std::string reason;              // human-readable, e.g. "Black's king captured"
-    std::optional<Color> offender;   // who forfeited (for TIME_FORFEIT ... SETUP_FAILURE)
+    std::string reason;  // human-readable, e.g. "Black's king captured"
+    std::optional<Color> offender;  // who forfeited (for TIME_FORFEIT ... SETUP_FAILURE)
     TimeControl white_tc, black_tc;  // each side's own limits
-    std::string date;                // "YYYY.MM.DD"
+    std::string date;  // "YYYY.MM.DD"
 };
 
 // The limits an engine plays under: its own, else the match's.
@@ -96,6 +96,7 @@ const TimeControl& limits_of(const EngineProcess& engine, const RefereeSettings&
 std::string today();
 
 // Plays one game. Both engines must be started. `stop_requested()` aborts it (INTERRUPTED).
-GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& opening, const RefereeSettings& settings);
+GameRecord play_game(EngineProcess& white, EngineProcess& black, const Opening& opening,
+                     const RefereeSettings& settings);
 
 }  // namespace shishi::match

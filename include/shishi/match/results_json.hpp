@@ -17,7 +17,7 @@ namespace shishi::match {
 struct EngineEntry {
     std::string name, command, protocol;
     std::string time_control;  // the PGN TimeControl tag
-    std::string limits;        // described for people ("10+0.1, depth 5")
+    std::string limits;  // described for people ("10+0.1, depth 5")
     bool operator==(const EngineEntry&) const = default;
 };
 

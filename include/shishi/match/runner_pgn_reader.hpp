@@ -14,11 +14,11 @@ namespace shishi::match {
 struct PgnGameSummary {
     std::map<std::string, std::string> tags;  // FEN and PlyCount included
     std::vector<std::string> moves;  // the move words, without move numbers and NAGs
-    int opening_plies = 0;           // moves before the `{opening}` comment (0: none)
-    std::string result;   // "1-0", "0-1", "1/2-1/2" or "*"
+    int opening_plies = 0;  // moves before the `{opening}` comment (0: none)
+    std::string result;  // "1-0", "0-1", "1/2-1/2" or "*"
     std::string comment;  // the last comment before the result (the runner's reason)
     size_t begin = 0, end = 0;  // the game's bytes in the text (end past its line end)
-    std::string error;          // a complete game the record reader refused (why); nothing else is set
+    std::string error;  // a complete game the record reader refused (why); nothing else is set
     const std::string& tag(const std::string& name) const;  // "" when absent
 };
 

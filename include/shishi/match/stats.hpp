@@ -19,10 +19,10 @@ double elo_from_score(double s);
 double score_from_elo(double elo);
 
 struct EloEstimate {
-    double elo = 0;           // point estimate
-    double error95 = 0;       // half-width of the 95% interval (symmetric in score, so in Elo
-    double low = 0, high = 0; // the bounds are given separately)
-    double los = 0.5;         // likelihood of superiority, 0..1
+    double elo = 0;  // point estimate
+    double error95 = 0;  // half-width of the 95% interval (symmetric in score, so in Elo
+    double low = 0, high = 0;  // the bounds are given separately)
+    double los = 0.5;  // likelihood of superiority, 0..1
 };
 // Needs at least one game; infinite values when the score is 0 or 1.
 EloEstimate estimate_elo(const Score& s);
@@ -38,7 +38,7 @@ std::optional<SprtConfig> parse_sprt(const std::string& text, std::string& error
 
 struct SprtState {
     double llr = 0;
-    double lower = 0, upper = 0;     // ln(beta/(1-alpha)), ln((1-beta)/alpha)
+    double lower = 0, upper = 0;  // ln(beta/(1-alpha)), ln((1-beta)/alpha)
     enum Verdict { CONTINUE, H0, H1 } verdict = CONTINUE;
 };
 

@@ -6,7 +6,7 @@
 namespace shishi::match {
 
 void install_interrupt_handlers();
-void request_stop();      // as if the user pressed Ctrl-C
+void request_stop();  // as if the user pressed Ctrl-C
 bool stop_requested();
 void clear_stop_request();  // for tests
 

@@ -18,13 +18,13 @@ namespace shishi::match {
 
 // A finished game as the statistics and the results file see it.
 struct GameSummary {
-    int round = 0;                 // 1-based number of the game in the run
-    int white = 0, black = 0;      // engine indices
-    std::string result;            // "1-0", "0-1", "1/2-1/2"
+    int round = 0;  // 1-based number of the game in the run
+    int white = 0, black = 0;  // engine indices
+    std::string result;  // "1-0", "0-1", "1/2-1/2"
     Termination termination = Termination::RULE;
     std::string reason;
     int plies = 0;
-    std::optional<int> offender;   // the engine that forfeited
+    std::optional<int> offender;  // the engine that forfeited
     double white_score() const { return result == "1-0" ? 1 : result == "0-1" ? 0 : 0.5; }
 };
 

@@ -42,10 +42,10 @@ struct Colours {
 
 struct GameSlot {
     int pairing = 0;
-    int game = 0;          // within the pairing, 0-based
+    int game = 0;  // within the pairing, 0-based
     int white = 0, black = 0;
-    int opening = 0;       // game / 2: the opening (and the game pair) within the pairing
-    bool a_white = true;   // the pairing's first engine plays White
+    int opening = 0;  // game / 2: the opening (and the game pair) within the pairing
+    bool a_white = true;  // the pairing's first engine plays White
     bool a_is_white() const { return a_white; }
 };
 
@@ -79,7 +79,7 @@ struct Shard {
 std::optional<Shard> parse_shard(const std::string& text);
 
 struct PairingResults {
-    Score score;        // from the pairing's first engine's view
+    Score score;  // from the pairing's first engine's view
     Pentanomial penta;  // complete game pairs only
     std::map<int, double> half_pairs;  // opening -> a's points in the one game finished so far
 };

@@ -88,9 +88,9 @@ private:
     void set_ranks(std::vector<Encounter>& round) const;
 
     int games_;
-    std::vector<int> rank_;                      // each engine's seed
+    std::vector<int> rank_;  // each engine's seed
     std::vector<std::vector<Encounter>> rounds_;  // the rounds so far, the current one last
-    std::vector<size_t> playing_;                // the current round's encounters with games
+    std::vector<size_t> playing_;  // the current round's encounters with games
     bool started_ = false;
 };
 

@@ -20,18 +20,18 @@ namespace shishi::mate {
 constexpr int MAX_MATE_PLIES = 127;
 
 struct MateLimits {
-    uint64_t nodes = 0;                     // 0: no node limit
-    std::chrono::milliseconds time{0};      // 0: no time limit
+    uint64_t nodes = 0;  // 0: no node limit
+    std::chrono::milliseconds time{0};  // 0: no time limit
     const std::atomic<bool>* stop = nullptr;  // set by another thread to end the search
     int max_plies = MAX_MATE_PLIES;
-    bool shorten = true;                    // after the first proof, look for a shorter mate
+    bool shorten = true;  // after the first proof, look for a shorter mate
 };
 
 struct MateResult {
     enum Status { MATE, NO_MATE, UNKNOWN };  // UNKNOWN: a limit or stop came first
     Status status = UNKNOWN;
     std::vector<Move> line;  // the principal mating line from the root, for MATE
-    uint64_t nodes = 0;      // positions expanded
+    uint64_t nodes = 0;  // positions expanded
     std::chrono::milliseconds time{0};
 };
 

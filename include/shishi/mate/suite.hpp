@@ -24,7 +24,7 @@ struct MateProblem {
     Expect expect = MATE;
     std::vector<Move> first;  // empty when the file gives `-`
     std::string first_text;
-    std::vector<Move> line;   // the published or intended main line; empty for `-`
+    std::vector<Move> line;  // the published or intended main line; empty for `-`
     Position position;
     int line_number = 0;
 };

@@ -19,10 +19,10 @@ bool is_threatened(Position& pos);
 
 // The game-end verdict of a node as the solver reads it, before its moves are looked at.
 enum class NodeVerdict : uint8_t {
-    OPEN,          // nothing decided yet
-    MOVER_LOST,    // the side to move has lost (royals gone, bared)
-    MOVER_WON,     // the side to move has won (the bare-king rule in its favour)
-    DRAWN,         // a draw by rule (both bared, King against King)
+    OPEN,  // nothing decided yet
+    MOVER_LOST,  // the side to move has lost (royals gone, bared)
+    MOVER_WON,  // the side to move has won (the bare-king rule in its favour)
+    DRAWN,  // a draw by rule (both bared, King against King)
 };
 NodeVerdict node_verdict(const Position& pos);
 

@@ -80,8 +80,7 @@ public:
     // working directory (empty: ours); its standard error is appended to stderr_path (empty:
     // discarded). False with a message when it cannot start: the program not found or not
     // runnable, or the directory not entered, with the system's reason.
-    bool start(const std::string& command, const std::string& dir, const std::string& stderr_path,
-               std::string& error);
+    bool start(const std::string& command, const std::string& dir, const std::string& stderr_path, std::string& error);
     bool running() const;
     // Has the child exited? Reaps it when it has.
     bool exited();
@@ -96,7 +95,7 @@ public:
     bool output_open() const;
 
     void close_input();  // end of input asks a well-behaved child to quit
-    void kill();         // kills the child and what it started, and reaps it
+    void kill();  // kills the child and what it started, and reaps it
     void close_output();
 
 private:

@@ -64,8 +64,7 @@ public:
     // default_rules: the host's rule set (USI: lishogi's, XBoard: XBoard's), the rules of the
     // game until a rule option or set_rules changes them; the rule options are the core's
     // description of them (rule_options.hpp). The game starts at the initial setup.
-    Engine(LineSink out, std::function<std::string(std::string_view)> tell,
-           const RuleSet& default_rules = RuleSet());
+    Engine(LineSink out, std::function<std::string(std::string_view)> tell, const RuleSet& default_rules = RuleSet());
     Engine(std::ostream& out, std::function<std::string(std::string_view)> tell,
            const RuleSet& default_rules = RuleSet())
         : Engine(stream_sink(out), std::move(tell), default_rules) {}
@@ -93,7 +92,7 @@ public:
     // `moves`, each legal where it is played (the protocol's parser has checked them).
     void set_position(const Position& start, const std::vector<Move>& moves = {});
     void play(Move m);  // legal in position()
-    bool undo();        // takes back the last move; false when there is none
+    bool undo();  // takes back the last move; false when there is none
     GameStatus status() const { return game_.status(); }
     // The rules of the game from now on (its moves replayed under them, so its end is judged
     // by them), and the rule options' values with them.
@@ -115,7 +114,7 @@ public:
     // Creates the searcher with the current options if that has not happened yet (the hash is
     // allocated here, so a host's `isready` waits for it). Only while idle.
     void ensure_searcher();
-    void new_game();               // only while idle
+    void new_game();  // only while idle
 
     // The evaluation the next search uses: the net (EvalFile's, else the embedded one) while
     // Use NNUE is on, null for the hand evaluation; and its name ("nnue <hash> <description>"
@@ -127,7 +126,7 @@ public:
 
     struct Job {
         Position root;
-        SearchLimits limits;       // the engine sets move_overhead_ms and multipv from the options
+        SearchLimits limits;  // the engine sets move_overhead_ms and multipv from the options
         int skill_level = SKILL_FULL;  // the engine sets it from the Skill Level option
         // The game's end by rule at root. Over: nothing is searched and the answer is no move
         // (USI: `bestmove resign`, as Fairy-Stockfish answers), still held during infinite/ponder.
@@ -150,24 +149,24 @@ public:
     Job job(const SearchLimits& limits, Move after = Move::none()) const;
     // Starts a job; a previous job must have answered (it is joined first).
     void start(Job job);
-    void stop();                   // ends the search; a held answer is released
-    void ponderhit();              // a ponder search goes on under its normal time limits
-    void abort();                  // stop, drop the answer, wait
-    void wait();                   // until the current job (if any) has answered and ended
+    void stop();  // ends the search; a held answer is released
+    void ponderhit();  // a ponder search goes on under its normal time limits
+    void abort();  // stop, drop the answer, wait
+    void wait();  // until the current job (if any) has answered and ended
     // Until the current job has answered: like wait(), but a follow-up ponder job that
     // started after the answer is left running.
     void wait_for_answer();
-    bool searching() const;        // a job has started and not yet been answered
-    bool active() const;           // started and not yet waited for
-    bool holding() const;          // it is an infinite/ponder search still waiting for its word
-    bool pondering() const;        // it is a ponder search that has not had its ponderhit
+    bool searching() const;  // a job has started and not yet been answered
+    bool active() const;  // started and not yet waited for
+    bool holding() const;  // it is an infinite/ponder search still waiting for its word
+    bool pondering() const;  // it is a ponder search that has not had its ponderhit
 
 private:
-    void serve();                  // the search thread: runs each job handed over
+    void serve();  // the search thread: runs each job handed over
     void run(Job job);
-    void begin(Job& job);          // mutex_ held: limits from the options, state for the job
-    std::string apply_hash();      // resize (with fallback); note when the size fell back
-    void sync_rule_values();       // the rule options' values from the game's rules
+    void begin(Job& job);  // mutex_ held: limits from the options, state for the job
+    std::string apply_hash();  // resize (with fallback); note when the size fell back
+    void sync_rule_values();  // the rule options' values from the game's rules
 
     LineOutput out_;
     std::function<std::string(std::string_view)> tell_;
@@ -188,16 +187,16 @@ private:
     mutable std::mutex mutex_;
     std::condition_variable job_ready_;  // next_job_ or quitting_ set
     std::optional<Job> next_job_;  // guarded by mutex_: handed to the search thread
-    bool job_started_ = false;     // guarded by mutex_: started and not yet waited for
-    bool job_done_ = true;         // guarded by mutex_: the started job's run() has returned
-    bool quitting_ = false;        // guarded by mutex_: the search thread ends
+    bool job_started_ = false;  // guarded by mutex_: started and not yet waited for
+    bool job_done_ = true;  // guarded by mutex_: the started job's run() has returned
+    bool quitting_ = false;  // guarded by mutex_: the search thread ends
     std::condition_variable released_;
     std::condition_variable state_changed_;  // running_ or pondering_ changed
-    bool running_ = false;         // guarded by mutex_: started, not yet answered
+    bool running_ = false;  // guarded by mutex_: started, not yet answered
     bool stop_requested_ = false;  // guarded by mutex_
-    bool aborting_ = false;        // guarded by mutex_
-    bool infinite_ = false;        // guarded by mutex_
-    bool pondering_ = false;       // guarded by mutex_
+    bool aborting_ = false;  // guarded by mutex_
+    bool infinite_ = false;  // guarded by mutex_
+    bool pondering_ = false;  // guarded by mutex_
     std::atomic<bool> task_stop_{false};  // the stop flag Job::before_search reads
 };
 

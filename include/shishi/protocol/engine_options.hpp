@@ -17,12 +17,12 @@ namespace shishi {
 enum class OptionType { CHECK, SPIN, COMBO, STRING };
 
 struct EngineOption {
-    std::string usi_name;      // as listed after `usi`
-    std::string xboard_name;   // as listed after `protover`; empty: not an XBoard option
+    std::string usi_name;  // as listed after `usi`
+    std::string xboard_name;  // as listed after `protover`; empty: not an XBoard option
     OptionType type = OptionType::SPIN;
     std::string default_value;
-    int64_t min = 0, max = 0;           // spin
-    std::vector<std::string> choices;   // combo
+    int64_t min = 0, max = 0;  // spin
+    std::vector<std::string> choices;  // combo
     // Combo: other values accepted (the older forms of a value, e.g. true/false of a former
     // check); stored as given, so on_change must turn them into a choice.
     std::vector<std::string> more_values;
@@ -43,7 +43,7 @@ struct EngineOption {
     // Other names the option answers to, e.g. the ones Fairy-Stockfish's USI dialect uses.
     std::vector<std::string> aliases;
 
-    std::string value;         // current value, in USI form ("true"/"false" for a check)
+    std::string value;  // current value, in USI form ("true"/"false" for a check)
     int64_t as_int() const;
     bool as_bool() const { return value == "true"; }
 

@@ -21,7 +21,7 @@ constexpr int64_t FALLBACK_MOVETIME_MS = 1000;
 
 struct GoCommand {
     SearchLimits limits;
-    std::vector<std::string> notes;   // adjustments made, e.g. "go: movetime 1000.0 read as 1000"
+    std::vector<std::string> notes;  // adjustments made, e.g. "go: movetime 1000.0 read as 1000"
 };
 
 // `args` are the words after "go". A bare "go" analyses until `stop` (like "go infinite").

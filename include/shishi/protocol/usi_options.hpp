@@ -15,7 +15,7 @@ void add_usi_options(OptionTable& table);
 
 struct SetoptionResult {
     std::string error;  // "setoption: ..." when nothing was set
-    std::string note;   // an adjustment the user should hear of (a clamped value, ...)
+    std::string note;  // an adjustment the user should hear of (a clamped value, ...)
 };
 
 // Applies "name <id> [value <v>]" (the words after "setoption"). Names may contain spaces

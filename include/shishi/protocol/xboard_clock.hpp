@@ -23,14 +23,14 @@ std::optional<int64_t> read_xboard_digits(std::string_view text);
 // else is refused and changes nothing; a number beyond the limits above is clamped and `note`
 // says so.
 struct XboardClock {
-    int moves_per_session = 40;     // level MPS; 0 = the whole game in one session
+    int moves_per_session = 40;  // level MPS; 0 = the whole game in one session
     int64_t base_ms = 5 * 60 * 1000;
     int64_t increment_ms = 0;
-    int64_t move_time_ms = 0;       // st; > 0 replaces the clock
-    int depth = 0;                  // sd; 0 = unlimited
-    std::string note;               // what the last setter clamped ("" = nothing)
-    int64_t own_ms = -1;            // last `time` (the engine's clock); < 0 = not yet told
-    int64_t opponent_ms = -1;       // last `otim`
+    int64_t move_time_ms = 0;  // st; > 0 replaces the clock
+    int depth = 0;  // sd; 0 = unlimited
+    std::string note;  // what the last setter clamped ("" = nothing)
+    int64_t own_ms = -1;  // last `time` (the engine's clock); < 0 = not yet told
+    int64_t opponent_ms = -1;  // last `otim`
 
     // `level MPS BASE INC`: BASE is minutes or minutes:seconds, INC seconds (may be
     // fractional). Each setter returns why it refused the text (nothing changes then), or "".

@@ -10,12 +10,12 @@ namespace shishi {
 
 // The colour letters of the `highlight` command.
 constexpr char MARK_NONE = 0;
-constexpr char MARK_MOVE = 'Y';         // yellow: a non-capturing destination
-constexpr char MARK_CAPTURE = 'R';      // red: a capture (the GUI then sends hover)
-constexpr char MARK_FIRST_LEG = 'C';    // cyan: the move entry continues from here
-constexpr char MARK_PROMOTE = 'M';      // magenta: promotion optional, the GUI asks
-constexpr char MARK_FORCED = 'B';       // blue: promotion is the only choice
-constexpr char MARK_VICTIM = 'g';       // green, lower case: a side effect, not a destination
+constexpr char MARK_MOVE = 'Y';  // yellow: a non-capturing destination
+constexpr char MARK_CAPTURE = 'R';  // red: a capture (the GUI then sends hover)
+constexpr char MARK_FIRST_LEG = 'C';  // cyan: the move entry continues from here
+constexpr char MARK_PROMOTE = 'M';  // magenta: promotion optional, the GUI asks
+constexpr char MARK_FORCED = 'B';  // blue: promotion is the only choice
+constexpr char MARK_VICTIM = 'g';  // green, lower case: a side effect, not a destination
 
 // Marks per board square, indexed [rank][file] with rank 0 = rank 1.
 struct BoardMarks {

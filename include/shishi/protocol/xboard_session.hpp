@@ -41,15 +41,15 @@ struct XboardCommand {
     };
     // How the command meets a search under way.
     enum class Meets {
-        PASSES,           // leaves it running (clock and display commands, queries)
-        STOPS,            // changes the game or the mode: the search ends without moving
-        WAITS,            // changes a setting searches use: a game search moves first, pondering
-                          // and analysis stop (analysis restarts with the new setting)
-        STOPS_ANALYSIS,   // stops an analysis (leaving it, or changing what it searches); passes otherwise
+        PASSES,  // leaves it running (clock and display commands, queries)
+        STOPS,  // changes the game or the mode: the search ends without moving
+        WAITS,  // changes a setting searches use: a game search moves first, pondering
+        // and analysis stop (analysis restarts with the new setting)
+        STOPS_ANALYSIS,  // stops an analysis (leaving it, or changing what it searches); passes otherwise
         STOPS_PONDERING,  // stops a ponder search; passes otherwise
-        MOVES_FIRST,      // a game search moves first; pondering and analysis go on (ping)
-        MOVES_NOW,        // a game search stops and its move is played (`?`); nothing else
-        ENDS,             // every search stops without moving and the session ends (quit)
+        MOVES_FIRST,  // a game search moves first; pondering and analysis go on (ping)
+        MOVES_NOW,  // a game search stops and its move is played (`?`); nothing else
+        ENDS,  // every search stops without moving and the session ends (quit)
     };
     std::string_view name;
     Meets meets = Meets::PASSES;
@@ -80,9 +80,9 @@ private:
     static const std::vector<XboardCommand>& commands();
 
     // --- search control (called without mutex_ held) -------------------------------------
-    void abort_search();       // stop without moving and wait
-    void move_now();           // `?`: stop a game search; its move is played
-    void wait_for_move();      // let a game search finish (ping while thinking)
+    void abort_search();  // stop without moving and wait
+    void move_now();  // `?`: stop a game search; its move is played
+    void wait_for_move();  // let a game search finish (ping while thinking)
     // A search that will play a move now (not analysis, not pondering before its hit).
     bool game_search_running() const { return engine_.active() && !analysing_search_ && !engine_.pondering(); }
     // The opponent played the move being pondered on: the ponder search goes on as the game
@@ -132,9 +132,9 @@ private:
     // --- helpers --------------------------------------------------------------------------
     // "Error (type): command", the command quoted through echo_text.
     void error(std::string_view type, std::string_view command);
-    bool report_if_over();            // sends RESULT when the game has ended by rule
+    bool report_if_over();  // sends RESULT when the game has ended by rule
     bool report_if_over(const GameStatus& status);  // the same, the game's status known
-    void after_position_change();     // start thinking or analysing as the mode asks
+    void after_position_change();  // start thinking or analysing as the mode asks
     void start_game_search();
     Engine::Job game_job(Engine::Job job);  // the game search's callbacks added to the engine's job
     bool ponder_job(Engine::Job& next);  // search thread, mutex_ held: ponder on the expected reply
@@ -143,31 +143,31 @@ private:
     int own_moves_made() const;
     bool parse_square_arg(const Args& a, Square& s);
 
-    Engine engine_;                   // the game too: commands play, take back and set it there
+    Engine engine_;  // the game too: commands play, take back and set it there
     LineOutput& out_ = engine_.out();
     std::mutex mutex_;
     std::atomic<bool> post_{false};
-    bool analysing_search_ = false;   // the worker runs an analysis (never moves)
+    bool analysing_search_ = false;  // the worker runs an analysis (never moves)
 
-    bool force_ = true;               // play neither side
+    bool force_ = true;  // play neither side
     Color engine_side_ = BLACK;
     bool analyse_mode_ = false;
     XboardClock clock_;
-    int bad_scores_in_row_ = 0;       // own searches in a row scoring below the resign bar
-    bool ponder_enabled_ = false;     // `hard`: think on the opponent's time
-    Move pondering_on_;               // the reply the running ponder search assumes
-    Move last_ponder_;                // the expected reply from the last search (for hint)
-    uint64_t last_ponder_key_ = 0;    // position key the ponder move belongs to
+    int bad_scores_in_row_ = 0;  // own searches in a row scoring below the resign bar
+    bool ponder_enabled_ = false;  // `hard`: think on the opponent's time
+    Move pondering_on_;  // the reply the running ponder search assumes
+    Move last_ponder_;  // the expected reply from the last search (for hint)
+    uint64_t last_ponder_key_ = 0;  // position key the ponder move belongs to
 
-    std::vector<Move> excluded_;      // analysis: root moves set aside by `exclude`
+    std::vector<Move> excluded_;  // analysis: root moves set aside by `exclude`
     // The Tsume option's solver, made when first needed; used on the search thread only.
     std::shared_ptr<mate::MateSolver> mate_solver_;
     void add_tsume(Engine::Job& job);
 
-    Square lifted_ = NO_SQUARE;       // highlight state: the piece being moved
-    Square first_leg_ = NO_SQUARE;    // and the square of its first step, once taken
-    Square pending_lift_ = NO_SQUARE; // lifted while the engine thought: marks after its move
-    BoardMarks shown_;                // the marks last sent
+    Square lifted_ = NO_SQUARE;  // highlight state: the piece being moved
+    Square first_leg_ = NO_SQUARE;  // and the square of its first step, once taken
+    Square pending_lift_ = NO_SQUARE;  // lifted while the engine thought: marks after its move
+    BoardMarks shown_;  // the marks last sent
 };
 
 }  // namespace shishi

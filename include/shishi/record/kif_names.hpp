@@ -18,7 +18,7 @@ bool kif_name_fits(std::string_view name, Kind k);
 // Kind of a diagram cell name without the "v"; NO_KIND when unknown.
 Kind kind_from_kif_board_name(std::string_view name);
 
-std::string kanji_number(int n);                         // 1..99: "一" .. "十二" ...
+std::string kanji_number(int n);  // 1..99: "一" .. "十二" ...
 std::optional<int> parse_kanji_number(std::string_view s);  // "十一" -> 11; also ASCII/full-width digits
 // Squares: file number (ASCII) + kanji rank, rank 一 at the top (the second player's side).
 std::string kif_square(Square s);

@@ -12,7 +12,7 @@ namespace shishi::record {
 enum class EndingFor { SIDE_TO_MOVE_LOSES, SIDE_TO_MOVE_WINS, DRAW, UNFINISHED };
 
 struct KifEnding {
-    std::string_view word;    // "投了"
+    std::string_view word;  // "投了"
     std::string_view phrase;  // "resignation"
     EndingFor effect;
 };

@@ -20,12 +20,19 @@ const char* format_name(Format f);
 std::optional<Format> format_for_path(std::string_view path);
 
 // PGN's annotation glyphs as numeric annotation glyphs ($n).
-enum Nag : int { NAG_NONE = 0, NAG_GOOD = 1, NAG_MISTAKE = 2, NAG_BRILLIANT = 3, NAG_BLUNDER = 4,
-                 NAG_INTERESTING = 5, NAG_INACCURACY = 6 };
+enum Nag : int {
+    NAG_NONE = 0,
+    NAG_GOOD = 1,
+    NAG_MISTAKE = 2,
+    NAG_BRILLIANT = 3,
+    NAG_BLUNDER = 4,
+    NAG_INTERESTING = 5,
+    NAG_INACCURACY = 6
+};
 
 struct Tag {
-    std::string name;    // PGN tag names: Event, Site, Date, Time, Round, White, Black, ...
-    std::string value;   // (or a KIF header's key without a PGN tag: "解説")
+    std::string name;  // PGN tag names: Event, Site, Date, Time, Round, White, Black, ...
+    std::string value;  // (or a KIF header's key without a PGN tag: "解説")
 };
 
 // Letters, digits and '_' (PGN's tag names; the PGN and "#pgn" readers take no other name).
@@ -48,7 +55,7 @@ struct Record {
     Position start = Position::start();
     bool start_is_initial = true;
     std::vector<Ply> plies;
-    std::string result = "*";   // "1-0" (first player wins), "0-1", "1/2-1/2", "*"
+    std::string result = "*";  // "1-0" (first player wins), "0-1", "1/2-1/2", "*"
     std::string start_comment;  // before the first move
     std::string final_comment;  // how the game ended, e.g. "Black's king captured"
 

@@ -14,7 +14,7 @@ namespace shishi::record {
 enum class Encoding { UTF8, UTF8_BOM, SHIFT_JIS };
 
 struct SjisEntry {
-    uint16_t code;       // lead byte << 8 | trail byte
+    uint16_t code;  // lead byte << 8 | trail byte
     uint16_t unicode;
 };
 extern const SjisEntry SJIS_TABLE[];

@@ -26,7 +26,7 @@ public:
     int size() const { return int(threads_.size()); }
 
     void start();  // every helper runs the job once
-    void wait();   // returns when every helper has finished its job
+    void wait();  // returns when every helper has finished its job
 
 private:
     void loop(int index, uint64_t seen);
@@ -36,8 +36,8 @@ private:
     std::condition_variable wake_, done_;
     std::vector<std::thread> threads_;
     uint64_t generation_ = 0;  // bumped by start(); a helper runs the job once per value
-    int live_ = 0;             // helpers with a smaller index stay; the others end
-    int busy_ = 0;             // helpers still running the current job
+    int live_ = 0;  // helpers with a smaller index stay; the others end
+    int busy_ = 0;  // helpers still running the current job
 };
 
 }  // namespace shishi

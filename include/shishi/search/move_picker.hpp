@@ -18,7 +18,8 @@ namespace detail {
 struct PieceIndexTable {
     uint8_t of[256];
     constexpr PieceIndexTable() : of{} {
-        for (int p = 0; p < 256; ++p) of[p] = uint8_t(piece_index(Piece(p)));
+        for (int p = 0; p < 256; ++p)
+            of[p] = uint8_t(piece_index(Piece(p)));
     }
 };
 inline constexpr PieceIndexTable PIECE_INDEX{};
@@ -71,8 +72,8 @@ public:
     // the stalemate test of XBoard's rules); the order returned is the same for the same
     // history (all at once, the history quiets are scored when stage 3 starts; staged, after
     // the promotions and killers, whose search may have changed the history).
-    MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move,
-               const Move killers[2], const HistoryTable& history, bool all_now = false);
+    MovePicker(const Position& pos, MoveList& list, int* scores, Move hash_move, const Move killers[2],
+               const HistoryTable& history, bool all_now = false);
     // Next move, or Move::none() when all have been returned.
     Move next();
     // Was the last move returned a quiet one other than the hash move, a promotion and the
@@ -119,7 +120,7 @@ private:
     bool all_now_;
     bool captures_generated_ = false;
     int capture_count_ = 0;  // moves [0, capture_count_) are the captures, then the quiets
-    int quiet_begin_ = 0;    // the quiet moves being picked from: [quiet_begin_, size)
+    int quiet_begin_ = 0;  // the quiet moves being picked from: [quiet_begin_, size)
     bool first_quiets_ = false;  // only the promotions and killers are generated so far
     bool last_quiet_ = false;
     bool skip_quiets_ = false;

@@ -28,12 +28,12 @@ public:
     // Replaces the table (cleared). When mb cannot be allocated, the largest size that can
     // (halving) is used instead; returns the size in use, in MB.
     size_t set_hash_mb(size_t mb);
-    void set_threads(int n);       // 1 = single-threaded; helper threads start here, once
-    void set_contempt(int cp);     // score of a draw for the side to move, negated
+    void set_threads(int n);  // 1 = single-threaded; helper threads start here, once
+    void set_contempt(int cp);  // score of a draw for the side to move, negated
     // The evaluation: a learned net (shared with its owner, the engine), or null for the hand
     // evaluation.
     void set_network(std::shared_ptr<const nnue::Network> net);
-    void new_game();               // clears the table and history statistics
+    void new_game();  // clears the table and history statistics
     // Called by the main worker every NODE_CHECK_INTERVAL nodes, on the search's thread: a
     // host without threads (the single-threaded WebAssembly build) reads its input there and
     // may call stop() or ponderhit(), which take effect at once. Empty: not called.
@@ -52,8 +52,8 @@ public:
     SearchResult search(Position& pos, const SearchLimits& limits,
                         const std::function<void(const SearchInfo&)>& on_info = {});
 
-    void stop();                   // thread-safe: finish as soon as possible
-    void ponderhit();              // thread-safe: switch from ponder to normal timing
+    void stop();  // thread-safe: finish as soon as possible
+    void ponderhit();  // thread-safe: switch from ponder to normal timing
     uint64_t nodes_searched() const;  // thread-safe: all threads' nodes of the last search
 
 private:

@@ -13,8 +13,8 @@ namespace shishi {
 // Scores are centipawns from the side to move's view. Capturing the last royal is a win;
 // mate scores count plies to that capture.
 constexpr int SCORE_INFINITE = 32000;
-constexpr int SCORE_MATE = 31000;          // win with the royal capture at the root
-constexpr int SCORE_MATE_BOUND = 30000;    // |score| above this is a mate score
+constexpr int SCORE_MATE = 31000;  // win with the royal capture at the root
+constexpr int SCORE_MATE_BOUND = 30000;  // |score| above this is a mate score
 constexpr int MAX_PLY = 128;
 // A repetition lost or won by rule: above any material balance, below the mate scores. Not an
 // evaluation of the position (protocols print it as such: XBoard shows 0).
@@ -35,16 +35,16 @@ constexpr int mate_in_moves(int score) {
 }
 
 struct SearchLimits {
-    int depth = 0;                // 0 = no depth limit
-    uint64_t nodes = 0;           // 0 = no node limit
-    int mate = 0;                 // > 0: stop once a win in this many moves (or fewer) is found
-    int64_t movetime_ms = 0;      // > 0: fixed time for this move
+    int depth = 0;  // 0 = no depth limit
+    uint64_t nodes = 0;  // 0 = no node limit
+    int mate = 0;  // > 0: stop once a win in this many moves (or fewer) is found
+    int64_t movetime_ms = 0;  // > 0: fixed time for this move
     // Clock-based control (XBoard level/time/otim, USI btime/wtime/byoyomi/inc/movestogo).
-    int64_t time_left_ms = -1;    // own clock; < 0 = no clock
+    int64_t time_left_ms = -1;  // own clock; < 0 = no clock
     int64_t increment_ms = 0;
     int64_t byoyomi_ms = 0;
-    int moves_to_go = 0;          // 0 = sudden death / unknown
-    int64_t move_overhead_ms = 30;   // Move Overhead option: the host's latency, kept back from a clock
+    int moves_to_go = 0;  // 0 = sudden death / unknown
+    int64_t move_overhead_ms = 30;  // Move Overhead option: the host's latency, kept back from a clock
     // The engine's own time from noticing its limit to the move written: kept back from every
     // budget, a movetime's too.
     int64_t reaction_ms = 0;
@@ -52,30 +52,30 @@ struct SearchLimits {
     // Overhead is kept back from it too. A USI `go movetime` is searched until the move can
     // just be delivered at the movetime, as in Stockfish.
     bool movetime_flags = false;
-    bool infinite = false;        // analyse until stop()
-    bool ponder = false;          // do not stop on time until ponderhit()
-    bool allow_pass = true;       // false: choose a turn pass only when it is the only move
-    int multipv = 1;              // best lines to find and report per iteration (1-50)
-    std::vector<Move> excluded;   // root moves not to search (XBoard analysis `exclude`)
+    bool infinite = false;  // analyse until stop()
+    bool ponder = false;  // do not stop on time until ponderhit()
+    bool allow_pass = true;  // false: choose a turn pass only when it is the only move
+    int multipv = 1;  // best lines to find and report per iteration (1-50)
+    std::vector<Move> excluded;  // root moves not to search (XBoard analysis `exclude`)
 };
 
 struct SearchInfo {
     int depth = 0;
     int seldepth = 0;
-    int score = 0;                // centipawns, side to move
-    uint64_t nodes = 0;           // all threads
+    int score = 0;  // centipawns, side to move
+    uint64_t nodes = 0;  // all threads
     int64_t time_ms = 0;
-    int hashfull = 0;             // per mille
-    int multipv = 1;              // which line this is (1 = best), under SearchLimits::multipv
+    int hashfull = 0;  // per mille
+    int multipv = 1;  // which line this is (1 = best), under SearchLimits::multipv
     std::vector<Move> pv;
 };
 
 struct SearchResult {
-    Move best;                    // Move::none() when there is no legal move
-    Move ponder;                  // expected reply, or none
+    Move best;  // Move::none() when there is no legal move
+    Move ponder;  // expected reply, or none
     int score = 0;
     int depth = 0;
-    uint64_t nodes = 0;           // all threads
+    uint64_t nodes = 0;  // all threads
 };
 
 }  // namespace shishi

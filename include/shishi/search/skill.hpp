@@ -37,8 +37,8 @@
 namespace shishi {
 
 constexpr int SKILL_MIN = -20;
-constexpr int SKILL_FULL = 20;         // the default: full strength, no change to the search
-constexpr int SKILL_CHOICE_TOP = 9;    // the highest level that chooses among several lines
+constexpr int SKILL_FULL = 20;  // the default: full strength, no change to the search
+constexpr int SKILL_CHOICE_TOP = 9;  // the highest level that chooses among several lines
 constexpr int SKILL_RANDOM_TOP = -10;  // below it a share of the moves is random (safe ones)
 // The search the node caps are fractions of: about two seconds of the full engine on one core,
 // what lishogi gives its strongest AI level (movetime 2000).
@@ -73,7 +73,7 @@ SearchLimits skill_limits(const SearchLimits& limits, int level, int game_ply = 
 // One root line of the last iteration the search reported.
 struct SkillLine {
     Move move;
-    Move reply;       // expected answer, or none
+    Move reply;  // expected answer, or none
     int score = 0;
 };
 
@@ -91,7 +91,7 @@ public:
 
 private:
     int depth_ = 0;
-    std::vector<SkillLine> current_;   // lines reported at depth_
+    std::vector<SkillLine> current_;  // lines reported at depth_
     std::vector<SkillLine> previous_;  // the last depth before it
 };
 

@@ -10,10 +10,10 @@
 namespace shishi {
 
 struct TimeBudget {
-    bool limited = false;   // false: no time limit at all (infinite, depth/nodes only)
+    bool limited = false;  // false: no time limit at all (infinite, depth/nodes only)
     int64_t soft_ms = 0;
     int64_t hard_ms = 0;
-    bool fixed = false;     // a fixed time per move (movetime): spent whole, never cut short
+    bool fixed = false;  // a fixed time per move (movetime): spent whole, never cut short
 };
 
 // Moves assumed still to play when the time control does not say (sudden death).

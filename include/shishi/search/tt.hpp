@@ -24,7 +24,7 @@ enum Bound : uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_E
 
 struct TTHit {
     Move move;
-    int score = 0;   // already converted to the probing node's ply
+    int score = 0;  // already converted to the probing node's ply
     int depth = 0;
     Bound bound = BOUND_NONE;
 };
@@ -57,11 +57,11 @@ public:
     // A new, empty table of mb megabytes (at most MAX_TT_MB; 0 = one bucket); when that cannot
     // be allocated, of the largest halved size that can. Returns the size in MB.
     size_t resize(size_t mb);
-    void clear();              // constant time: entries stored before it read as empty
-    void new_search();         // ages entries so older searches are replaced first
+    void clear();  // constant time: entries stored before it read as empty
+    void new_search();  // ages entries so older searches are replaced first
     bool probe(uint64_t key, int ply, TTHit& hit) const;
     void store(uint64_t key, int ply, Move move, int score, int depth, Bound bound);
-    int hashfull() const;      // per mille of a sample holding entries from this search
+    int hashfull() const;  // per mille of a sample holding entries from this search
     size_t bucket_count() const { return buckets_; }
 
 private:
@@ -99,9 +99,9 @@ private:
     std::unique_ptr<Bucket[], FreeBuckets> table_;
     size_t buckets_ = 0;
     uint8_t generation_ = 0;  // multiples of 4
-    uint64_t epoch_ = 0;      // clear() counts up
-    uint64_t salt_ = 0;       // from epoch_; 0 in the first epoch
-    uint32_t tag_ = 0;        // epoch_'s low six bits, kept in each entry
+    uint64_t epoch_ = 0;  // clear() counts up
+    uint64_t salt_ = 0;  // from epoch_; 0 in the first epoch
+    uint32_t tag_ = 0;  // epoch_'s low six bits, kept in each entry
     // Every Move fits below the epoch tag (board_types.hpp: squares in bits 0-23, promotion 24, pass 25).
     static constexpr int MOVE_BITS = 26;
     static constexpr uint32_t MOVE_MASK = (1u << MOVE_BITS) - 1;

@@ -27,44 +27,43 @@ constexpr int BLUNDER_LOSS = 500;
 enum class Judgement { NONE, INACCURACY, MISTAKE, BLUNDER };
 Judgement judge(int loss_cp);
 const char* judgement_name(Judgement j);  // "inaccuracy", ...
-int judgement_nag(Judgement j);           // $6, $2, $4
+int judgement_nag(Judgement j);  // $6, $2, $4
 
 struct PositionEval {
-    int score = 0;          // clamped centipawns, first player's view
-    int raw_score = 0;      // the search's score, side to move's view (mate scores kept)
+    int score = 0;  // clamped centipawns, first player's view
+    int raw_score = 0;  // the search's score, side to move's view (mate scores kept)
     int depth = 0;
     uint64_t nodes = 0;
     bool terminal = false;  // the game is over here by rule; score from the result
-    Move best;              // none when terminal
+    Move best;  // none when terminal
     std::vector<Move> pv;
 };
 
 struct MoveReview {
-    int ply = 0;            // index into the record's plies
+    int ply = 0;  // index into the record's plies
     Color side = WHITE;
-    int loss = 0;           // centipawns, >= 0
+    int loss = 0;  // centipawns, >= 0
     Judgement judgement = Judgement::NONE;
 };
 
 struct Analysis {
     std::vector<PositionEval> positions;  // one per position: plies.size() + 1 (fewer when stopped)
-    std::vector<MoveReview> moves;        // one per ply between them
+    std::vector<MoveReview> moves;  // one per ply between them
 };
 
 struct SideSummary {
     int moves = 0;
     double average_loss = 0;  // centipawns
     int inaccuracies = 0, mistakes = 0, blunders = 0;
-    std::vector<int> worst;   // plies of the largest losses (at most 3, loss > 0), largest first
+    std::vector<int> worst;  // plies of the largest losses (at most 3, loss > 0), largest first
 };
 
 // progress(done, total) is called after each position. The searcher's table is kept between
 // positions (cleared once at the start). `rules` decide when the game is over by rule.
 // When `stopped` returns true (Ctrl-C; the caller also stops the searcher), the analysis ends
 // there: it holds the positions searched in full before, and the moves between them.
-Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLimits& limits,
-                        const RuleSet& rules, const std::function<void(int, int)>& progress = {},
-                        const std::function<bool()>& stopped = {});
+Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLimits& limits, const RuleSet& rules,
+                        const std::function<void(int, int)>& progress = {}, const std::function<bool()>& stopped = {});
 SideSummary summarize(const Analysis& analysis, Color side);
 
 // "23." / "23..." for ply i of the record.

@@ -32,7 +32,7 @@ void side_to_move_features(const Position& pos, std::vector<uint16_t>& out);
 struct PositionSet {
     std::vector<uint16_t> features;
     std::vector<uint64_t> offset{0};
-    std::vector<int16_t> score;   // side to move's view, centipawns
+    std::vector<int16_t> score;  // side to move's view, centipawns
     std::vector<uint8_t> result;  // side to move's view: 0 loss, 1 draw, 2 win
 
     size_t size() const { return score.size(); }
@@ -55,8 +55,8 @@ struct LoadOptions {
 // position that does not read, an illegal move or a score outside +-SCORE_CLIP is an error:
 // false, with `error` naming the file, the record and what is wrong. A record cut short at
 // the end of a file (a generator stopped by Ctrl-C) is skipped with a warning.
-bool load_games(const std::vector<std::string>& files, const LoadOptions& opt, Dataset& data,
-                std::string& error, std::ostream& warnings);
+bool load_games(const std::vector<std::string>& files, const LoadOptions& opt, Dataset& data, std::string& error,
+                std::ostream& warnings);
 
 // Adds one game's kept positions to set (error and false when a move is illegal or the
 // start does not read).

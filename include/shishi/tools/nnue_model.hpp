@@ -28,7 +28,7 @@ struct Model {
 };
 
 // The weight bounds of nnue_arch.hpp, which keep the quantised net free of overflow.
-constexpr float L1_CLIP = 1.0f;             // first layer weights and biases (|q| <= QA)
+constexpr float L1_CLIP = 1.0f;  // first layer weights and biases (|q| <= QA)
 constexpr float OUT_CLIP = 127.0f / 64.0f;  // output weights (|q| <= 127 with QB = 64)
 void clip_weights(Model& m);
 
@@ -41,7 +41,7 @@ struct Sample {
 };
 
 struct LossSettings {
-    double k = 400;       // centipawns: win probability = sigmoid(cp / k)
+    double k = 400;  // centipawns: win probability = sigmoid(cp / k)
     double lambda = 0.3;  // weight of the game result in the target
 };
 
@@ -65,7 +65,7 @@ struct Gradients {
 
     explicit Gradients(const Model& shape);
     float* row(int f, int hidden);  // marks the row touched
-    void clear(int hidden);         // zeroes the touched rows and the dense parts
+    void clear(int hidden);  // zeroes the touched rows and the dense parts
 };
 
 // Returns the position's loss.

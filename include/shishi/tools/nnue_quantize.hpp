@@ -18,7 +18,7 @@ struct QuantizedNet {
     std::vector<int16_t> b1;  // round(b1 * QA)
     std::vector<int16_t> w1;  // round(w1 * QA), features x hidden
     std::vector<int16_t> w2;  // round(w2 * QB)
-    int32_t b2 = 0;           // round(b2 * QA * QB)
+    int32_t b2 = 0;  // round(b2 * QA * QB)
 };
 
 // Rounds to nearest; the weights must be inside the clip bounds (clip_weights).

@@ -55,9 +55,9 @@ public:
     Trainer(const Dataset& data, const TrainSettings& s);
 
     struct Hooks {
-        std::function<bool()> stopped;              // checked after every batch
-        std::function<void(const Model&)> best;     // a net with a new lowest validation loss
-        std::function<void()> checkpoint;           // after every epoch, and when stopped
+        std::function<bool()> stopped;  // checked after every batch
+        std::function<void(const Model&)> best;  // a net with a new lowest validation loss
+        std::function<void()> checkpoint;  // after every epoch, and when stopped
         std::function<void(const EpochLoss&)> epoch_done;
     };
     // Trains until settings().epochs are done (true) or hooks.stopped() (false). Progress
@@ -90,9 +90,9 @@ private:
     std::vector<float> m_w1_, v_w1_, m_b1_, v_b1_, m_w2_, v_w2_;
     double m_b2_ = 0, v_b2_ = 0;
     int64_t steps_ = 0;
-    int epoch_ = 0;          // epochs finished
-    int64_t batch_ = 0;      // batches finished in the epoch under way
-    double best_ = 1e300;    // lowest validation loss offered to Hooks::best
+    int epoch_ = 0;  // epochs finished
+    int64_t batch_ = 0;  // batches finished in the epoch under way
+    double best_ = 1e300;  // lowest validation loss offered to Hooks::best
     double epoch_loss_ = 0;  // sum of the epoch's batch losses so far
     double epoch_seconds_ = 0;
     std::vector<EpochLoss> history_;

@@ -17,18 +17,18 @@ class Searcher;
 
 struct SelfplayOptions {
     uint64_t seed = 1;
-    int games = 100;               // games of the whole run, over all shards
-    int shard = 1, shards = 1;     // this process plays games g with g % shards == shard - 1
-    uint64_t nodes = 5120;         // search budget per move (0: none)
-    int depth = 0;                 // depth limit per move (0: none)
-    int random_plies = 8;          // random legal moves after the opening line
+    int games = 100;  // games of the whole run, over all shards
+    int shard = 1, shards = 1;  // this process plays games g with g % shards == shard - 1
+    uint64_t nodes = 5120;  // search budget per move (0: none)
+    int depth = 0;  // depth limit per move (0: none)
+    int random_plies = 8;  // random legal moves after the opening line
     std::vector<std::vector<std::string>> openings;  // XBoard move lists from the start
-    int max_plies = 400;           // a game this long is a draw
-    int adjudicate_cp = 3000;      // both sides' searches agree on a lead this large ...
-    int adjudicate_plies = 4;      // ... for this many plies in a row: the leader wins
-    int min_ply = 0;               // positions before this ply of the record are not kept
+    int max_plies = 400;  // a game this long is a draw
+    int adjudicate_cp = 3000;  // both sides' searches agree on a lead this large ...
+    int adjudicate_plies = 4;  // ... for this many plies in a row: the leader wins
+    int min_ply = 0;  // positions before this ply of the record are not kept
     RulePreset rules = RulePreset::BOOK;
-    uint64_t evaluation = 0;       // the net's hash scoring the games; 0: the hand evaluation
+    uint64_t evaluation = 0;  // the net's hash scoring the games; 0: the hand evaluation
 
     // A value that changes with every setting that changes the games (not their number, so a run
     // can be extended): part of each game's seed,

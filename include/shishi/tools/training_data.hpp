@@ -36,23 +36,23 @@ constexpr int SCORE_CLIP = 4000;
 
 struct TrainingPly {
     Move move;
-    int16_t score = 0;   // side to move's view, before the move
+    int16_t score = 0;  // side to move's view, before the move
     bool keep = false;
 };
 
 struct TrainingGame {
     uint64_t seed = 0;
-    int result = 1;      // 0 first player lost, 1 draw, 2 first player won
-    int rules = 0;       // 0 book, 1 xboard, 2 lishogi
-    std::string sfen;    // start position
+    int result = 1;  // 0 first player lost, 1 draw, 2 first player won
+    int rules = 0;  // 0 book, 1 xboard, 2 lishogi
+    std::string sfen;  // start position
     std::vector<TrainingPly> plies;
 };
 
 // One kept position of a game, as the trainer sees it.
 struct TrainingSample {
     const Position* pos;  // valid during the callback only
-    int score;            // side to move's view, centipawns
-    double result;        // side to move's view: 1 win, 0.5 draw, 0 loss
+    int score;  // side to move's view, centipawns
+    double result;  // side to move's view: 1 win, 0.5 draw, 0 loss
 };
 
 // Appends one game record to out.

@@ -12,7 +12,7 @@
 namespace shishi {
 
 struct ExtractOptions {
-    int skip_plies = 16;     // the opening line and random plies are nobody's choice
+    int skip_plies = 16;  // the opening line and random plies are nobody's choice
     int max_plies = 400;
 };
 

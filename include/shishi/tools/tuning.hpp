@@ -49,9 +49,8 @@ double fit_scale(const std::vector<TuningSample>& samples);
 // returns the table after the pass with the lowest held-out error and leaves it installed
 // (set_eval_params). Progress (training and held-out error per pass) goes to log. When
 // `stopped` returns true (Ctrl-C), the pass under way is dropped and the best table so far kept.
-EvalParams tune_weights(const std::vector<TuningSample>& train,
-                        const std::vector<TuningSample>& validation, double k, int passes,
-                        std::ostream& log, const std::function<bool()>& stopped = {});
+EvalParams tune_weights(const std::vector<TuningSample>& train, const std::vector<TuningSample>& validation, double k,
+                        int passes, std::ostream& log, const std::function<bool()>& stopped = {});
 
 // The table as "name value" lines, which read_eval_params reads back.
 void write_eval_params(std::ostream& out, const EvalParams& p);
