@@ -71,7 +71,8 @@ TEST_CASE("an option given twice is refused, in either spelling and either order
                            ok));
 }
 
-TEST_CASE("-openings format= decides how the book is read, and file= is needed", "[match][cutechess][openings]") {
+TEST_CASE("cutechess -openings format= decides how the book is read, and file= is needed",
+          "[match][cutechess][openings]") {
     const std::string book = temp_pgn("format_book") + ".txt";  // a PGN book under another name
     std::ofstream(book) << "[Event \"book\"]\n\n1. h4h5 e9e8 *\n";
     std::string error;
