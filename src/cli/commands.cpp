@@ -70,7 +70,8 @@ const Command COMMANDS[] = {
      "train-net DATA... --out NET [options]  train the learned evaluation on self-play games (docs/nnue.md):\n"
      "                                                --epochs N, --batch B, --lr X, --lambda L, --threads T, --seed "
      "S,\n"
-     "                                                --val-every N, --init material|random, --resume CKPT,\n"
+     "                                                --val-every N, --init material|random, --factors on|off,\n"
+     "                                                --lr-decay G, --weight-decay D, --resume CKPT,\n"
      "                                                --loss-csv F, --plot F.svg, --desc TEXT"},
     {"rules", rules_command,
      "rules                                  the rule fields: --rules keys, engine options, values, presets"},

@@ -23,8 +23,9 @@ using namespace nnue_train;
 
 const char* const USAGE =
     "usage: shishi train-net DATA... --out NET [--epochs N] [--batch B] [--lr X] [--lambda L]\n"
-    "         [--threads T] [--seed S] [--val-every N] [--init material|random] [--resume CHECKPOINT]\n"
-    "         [--loss-csv FILE] [--plot FILE.svg] [--desc TEXT]\n";
+    "         [--threads T] [--seed S] [--val-every N] [--init material|random] [--factors on|off]\n"
+    "         [--lr-decay G] [--weight-decay D] [--resume CHECKPOINT] [--loss-csv FILE] [--plot FILE.svg] [--desc "
+    "TEXT]\n";
 
 std::optional<double> number(ArgReader& a, const char* name, double lo, double hi) {
     auto text = a.string_option(name);
@@ -77,6 +78,9 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
     const auto seed = number(a, "--seed", 0, 9007199254740992.0);
     const auto val_every = a.int_option("--val-every", 2, 1000000);
     const auto init = a.string_option("--init");
+    const auto factors = a.string_option("--factors");
+    const auto lr_decay = number(a, "--lr-decay", 0.01, 1);
+    const auto weight_decay = number(a, "--weight-decay", 0, 1000);
     const auto resume = a.string_option("--resume");
     const auto csv_path = a.string_option("--loss-csv");
     const auto plot_path = a.string_option("--plot");
@@ -103,6 +107,16 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
         else
             a.error("--init: '" + *init + "' is not material or random");
     }
+    if (factors) {
+        if (*factors == "on")
+            s.factorise = true;
+        else if (*factors == "off")
+            s.factorise = false;
+        else
+            a.error("--factors: '" + *factors + "' is not on or off");
+    }
+    if (lr_decay) s.lr_decay = *lr_decay;
+    if (weight_decay) s.weight_decay = *weight_decay;
     const std::string checkpoint_path = net_path ? *net_path + ".ckpt" : "";
     std::vector<std::string> outputs;
     if (net_path) outputs = {*net_path, checkpoint_path};
@@ -154,6 +168,9 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
         if (lambda && *lambda != c.lambda) differ.push_back("--lambda");
         if (seed && uint64_t(*seed) != c.seed) differ.push_back("--seed");
         if (init && s.init != c.init) differ.push_back("--init");
+        if (factors && s.factorise != c.factorise) differ.push_back("--factors");
+        if (lr_decay && *lr_decay != c.lr_decay) differ.push_back("--lr-decay");
+        if (weight_decay && *weight_decay != c.weight_decay) differ.push_back("--weight-decay");
         if (!differ.empty()) {
             err << "train-net: " << differ.front() << " differs from the checkpoint's; a resumed run keeps its own"
                 << " settings (only --epochs and --threads may change)\n";

@@ -23,6 +23,22 @@ void clip_weights(Model& m) {
         w = std::clamp(w, -OUT_CLIP, OUT_CLIP);
 }
 
+Model folded(const Model& m) {
+    if (m.features != FACTORISED_FEATURES) return m;
+    Model f(nnue::FEATURES, m.hidden);
+    f.b1 = m.b1;
+    f.w2 = m.w2;
+    f.b2 = m.b2;
+    for (int feature = 0; feature < nnue::FEATURES; ++feature) {
+        const float* own = m.row(feature);
+        const float* shared = m.row(factor_of(feature));
+        float* out = f.row(feature);
+        for (int j = 0; j < m.hidden; ++j)
+            out[j] = std::clamp(own[j] + shared[j], -L1_CLIP, L1_CLIP);
+    }
+    return f;
+}
+
 double sigmoid(double x) { return 1.0 / (1.0 + std::exp(-x)); }
 
 double target_of(double score, double result, const LossSettings& s) {

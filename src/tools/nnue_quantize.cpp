@@ -13,7 +13,8 @@ int16_t q16(float w, int scale) { return int16_t(std::lround(double(w) * scale))
 
 }  // namespace
 
-QuantizedNet quantize(const Model& m) {
+QuantizedNet quantize(const Model& net) {
+    const Model m = folded(net);
     QuantizedNet q;
     q.features = m.features;
     q.hidden = m.hidden;

@@ -54,7 +54,7 @@ double result_of(const PositionSet& set, size_t i) { return set.result[i] / 2.0;
 
 // --- checkpoint bytes ------------------------------------------------------------------------
 constexpr char CHECKPOINT_MAGIC[8] = {'S', 'H', 'I', 'S', 'H', 'I', 'C', 'K'};
-constexpr uint32_t CHECKPOINT_VERSION = 1;
+constexpr uint32_t CHECKPOINT_VERSION = 2;
 
 struct Writer {
     std::string b;
@@ -114,6 +114,23 @@ Sample sample_of(const PositionSet& set, size_t i, uint16_t* nstm) {
     return Sample{f, n, nstm, n};
 }
 
+Sample sample_for(const Model& m, const PositionSet& set, size_t i, SampleBuffer& buf) {
+    const uint16_t* f = set.features.data() + set.offset[i];
+    const int n = int(set.offset[i + 1] - set.offset[i]);
+    const bool factors = m.features == FACTORISED_FEATURES;
+    int k = 0;
+    for (int j = 0; j < n; ++j) {
+        buf.stm[k] = f[j];
+        buf.nstm[k++] = uint16_t(mirror_feature(f[j]));
+    }
+    if (factors)
+        for (int j = 0; j < n; ++j) {
+            buf.stm[k] = uint16_t(factor_of(f[j]));
+            buf.nstm[k++] = uint16_t(factor_of(mirror_feature(f[j])));
+        }
+    return Sample{buf.stm, k, buf.nstm, k};
+}
+
 double fit_k(const PositionSet& set) {
     auto error = [&](double k) {
         double sum = 0;
@@ -131,12 +148,12 @@ double mean_loss(const Model& m, const PositionSet& set, const LossSettings& s, 
     std::vector<double> sums(size_t(threads), 0.0);
     parallel(threads, [&](int t) {
         std::vector<float> scratch(2 * size_t(m.hidden));
-        uint16_t nstm[nnue::MAX_ACTIVE];
+        SampleBuffer buf;
         const auto [lo, hi] = share(set.size(), t, threads);
         double sum = 0;
         for (size_t i = lo; i < hi; ++i)
-            sum +=
-                loss_of(m, sample_of(set, i, nstm), target_of(set.score[i], result_of(set, i), s), s, scratch.data());
+            sum += loss_of(m, sample_for(m, set, i, buf), target_of(set.score[i], result_of(set, i), s), s,
+                           scratch.data());
         sums[size_t(t)] = sum;
     });
     double total = 0;
@@ -157,7 +174,10 @@ Model initial_model(int features, int hidden, Init init, uint64_t seed) {
         w = 0.5f;
     for (float& w : m.w2)
         w = out(rng);
-    if (init == Init::MATERIAL && features == nnue::FEATURES && hidden >= MATERIAL_UNITS) {
+    const bool factorised = features == FACTORISED_FEATURES;
+    if (factorised)  // the shared rows start at zero, so that the folded net starts as the plain one
+        std::fill(m.w1.begin() + long(nnue::FEATURES) * hidden, m.w1.end(), 0.0f);
+    if (init == Init::MATERIAL && (features == nnue::FEATURES || factorised) && hidden >= MATERIAL_UNITS) {
         // Units 0..31: 0.5 + (our material - theirs) / span_j in both perspectives, read with
         // opposite signs, so that out * SCALE is the material balance in centipawns. The spans
         // differ from unit to unit and a little noise is added, so that the units are no clones:
@@ -166,11 +186,16 @@ Model initial_model(int features, int hidden, Init init, uint64_t seed) {
                                                     0.1f / std::sqrt(float(features)));
         for (int j = 0; j < MATERIAL_UNITS; ++j) {
             const double span = MATERIAL_SPAN * (0.75 + 0.5 * j / MATERIAL_UNITS);
-            for (int f = 0; f < features; ++f) {
+            for (int f = 0; f < nnue::FEATURES; ++f) {
                 const int group = f / nnue::SQUARES;
                 const bool theirs = group >= nnue::PIECE_KINDS;
                 const double v = piece_value(Kind(group % nnue::PIECE_KINDS + 1)) / span;
-                m.row(f)[j] = float(theirs ? -v : v) + noise(rng);
+                if (factorised) {
+                    m.row(f)[j] = noise(rng);
+                    m.row(factor_of(f))[j] = float(theirs ? -v : v);
+                } else {
+                    m.row(f)[j] = float(theirs ? -v : v) + noise(rng);
+                }
             }
             m.w2[size_t(j)] = float(span / (2.0 * MATERIAL_UNITS * nnue::SCALE));
             m.w2[size_t(hidden + j)] = -m.w2[size_t(j)];
@@ -184,7 +209,7 @@ Model initial_model(int features, int hidden, Init init, uint64_t seed) {
 Trainer::Trainer(const Dataset& data, const TrainSettings& s) : data_(data), settings_(s) {
     loss_.lambda = s.lambda;
     loss_.k = fit_k(data.train);
-    model_ = initial_model(nnue::FEATURES, s.hidden, s.init, s.seed);
+    model_ = initial_model(s.factorise ? FACTORISED_FEATURES : nnue::FEATURES, s.hidden, s.init, s.seed);
     m_w1_.assign(model_.w1.size(), 0.0f);
     v_w1_ = m_w1_;
     m_b1_.assign(model_.b1.size(), 0.0f);
@@ -206,19 +231,19 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t first, size_t coun
         grads_.emplace_back(model_);
     parallel(n, [&](int t) {
         std::vector<float> scratch(2 * static_cast<size_t>(h));
-        uint16_t nstm[nnue::MAX_ACTIVE];
+        SampleBuffer buf;
         Gradients& g = grads_[size_t(t)];
         const auto [lo, hi] = share(count, t, n);
         for (size_t i = first + lo; i < first + hi; ++i) {
             const size_t p = order[i];
-            add_gradient(model_, sample_of(data_.train, p, nstm),
+            add_gradient(model_, sample_for(model_, data_.train, p, buf),
                          target_of(data_.train.score[p], result_of(data_.train, p), loss_), loss_, g, scratch.data());
         }
     });
     ++steps_;
     const double c1 = 1 - std::pow(BETA1, double(steps_)), c2 = 1 - std::pow(BETA2, double(steps_));
     const float scale = 1.0f / float(count);
-    const double lr = settings_.lr;
+    const double lr = settings_.lr * std::pow(settings_.lr_decay, double(epoch_));
 
     // The rows any thread touched, each once, in thread order.
     std::vector<int> rows;
@@ -247,6 +272,15 @@ void Trainer::step(const std::vector<uint32_t>& order, size_t first, size_t coun
             }
         }
     });
+    if (settings_.weight_decay > 0) {
+        const float keep = float(1 - lr * settings_.weight_decay);
+        const size_t square_weights = size_t(nnue::FEATURES) * size_t(h);
+        parallel(n, [&](int t) {
+            const auto [lo, hi] = share(square_weights, t, n);
+            for (size_t k = lo; k < hi; ++k)
+                model_.w1[k] *= keep;
+        });
+    }
     for (int j = 0; j < h; ++j) {
         float g = 0;
         for (const Gradients& part : grads_)
@@ -279,6 +313,8 @@ bool Trainer::run(const Hooks& hooks, std::ostream& log) {
     const size_t batch = size_t(settings_.batch);
     const int64_t batches = int64_t((train.size() + batch - 1) / batch);
     auto last_report = Clock::now();
+    if (epoch_ == 0 && batch_ == 0)
+        log << "epoch 0: validation loss " << validation_loss() << " (the untrained net)" << std::endl;
     while (epoch_ < settings_.epochs) {
         // The epoch's order depends only on the seed and the epoch: a resumed run repeats it.
         std::vector<uint32_t> order(train.size());
@@ -355,6 +391,9 @@ void Trainer::save_checkpoint(std::ostream& out) const {
     w.pod(settings_.lambda);
     w.pod(settings_.seed);
     w.pod(uint8_t(settings_.init));
+    w.pod(uint8_t(settings_.factorise));
+    w.pod(settings_.lr_decay);
+    w.pod(settings_.weight_decay);
     w.pod(loss_.k);
     w.pod(fingerprint_);
     w.pod(int32_t(epoch_));
@@ -397,7 +436,7 @@ bool Trainer::load_checkpoint(std::istream& in, const TrainSettings& s, std::str
         return false;
     }
     const int features = r.pod<int32_t>(), hidden = r.pod<int32_t>();
-    if (features != nnue::FEATURES || hidden <= 0 || hidden > 4096) {
+    if ((features != nnue::FEATURES && features != FACTORISED_FEATURES) || hidden <= 0 || hidden > 4096) {
         error = "checkpoint of another net shape (" + std::to_string(features) + " inputs)";
         return false;
     }
@@ -408,6 +447,10 @@ bool Trainer::load_checkpoint(std::istream& in, const TrainSettings& s, std::str
     t.lambda = r.pod<double>();
     t.seed = r.pod<uint64_t>();
     t.init = Init(r.pod<uint8_t>());
+    t.factorise = r.pod<uint8_t>() != 0;
+    t.lr_decay = r.pod<double>();
+    t.weight_decay = r.pod<double>();
+    if (t.factorise != (features == FACTORISED_FEATURES)) r.ok = false;
     LossSettings loss;
     loss.k = r.pod<double>();
     loss.lambda = t.lambda;

@@ -267,6 +267,7 @@ TEST_CASE("the loss falls on a small data set, and K is fitted where the error i
     s.batch = 256;
     s.lr = 3e-3;
     s.init = Init::RANDOM;
+    s.factorise = false;  // the shared rows learn most in the first epoch; this checks the plain net
     s.threads = 2;
     Trainer t(d, s);
     const LossSettings loss{t.k(), s.lambda};
@@ -294,6 +295,8 @@ TEST_CASE("a run is deterministic, and a stopped run resumed from its checkpoint
     s.batch = 200;
     s.threads = 2;
     s.init = Init::RANDOM;
+    s.lr_decay = 0.7;  // the checkpoint keeps the epoch, so the resumed run decays alike
+    s.weight_decay = 3;
     std::ostringstream quiet;
     Trainer whole(d, s);
     REQUIRE(whole.run({}, quiet));
@@ -390,17 +393,73 @@ TEST_CASE("the quantised net evaluates as the float net within 15 cp on average,
     REQUIRE(t.run({}, quiet));
     const QuantizedNet q = quantize(t.model());
     double worst = 0, sum = 0;
-    uint16_t nstm[nnue::MAX_ACTIVE];
+    SampleBuffer buf;
     const size_t n = std::min<size_t>(d.validation.size(), 300);
     for (size_t i = 0; i < n; ++i) {
+        // The trainer's own (factorised) net against the engine's folded integer net.
+        const Sample factorised = sample_for(t.model(), d.validation, i, buf);
+        const double trained = float_cp(t.model(), factorised);
+        uint16_t nstm[nnue::MAX_ACTIVE];
         const Sample x = sample_of(d.validation, i, nstm);
-        const double diff = std::abs(quantized_cp(q, x) - float_cp(t.model(), x));
+        const double diff = std::abs(quantized_cp(q, x) - trained);
         worst = std::max(worst, diff);
         sum += diff;
     }
     INFO("mean difference " << sum / double(n) << " cp, worst " << worst << " cp");
     CHECK(sum / double(n) <= 15);
     CHECK(worst <= 50);
+}
+
+TEST_CASE("weight decay pulls the square rows toward zero and leaves the shared rows", "[nnue-train]") {
+    const Dataset& d = small_data();
+    TrainSettings s;
+    s.hidden = 16;
+    s.epochs = 2;
+    s.batch = 256;
+    s.threads = 2;
+    auto sums = [](const Model& m) {
+        double squares = 0, shared = 0;
+        for (size_t i = 0; i < m.w1.size(); ++i)
+            (i < size_t(nnue::FEATURES) * size_t(m.hidden) ? squares : shared) += std::abs(m.w1[i]);
+        return std::pair{squares, shared};
+    };
+    Trainer plain(d, s);
+    s.weight_decay = 200;
+    Trainer decayed(d, s);
+    std::ostringstream quiet;
+    REQUIRE(plain.run({}, quiet));
+    REQUIRE(decayed.run({}, quiet));
+    const auto [plain_squares, plain_shared] = sums(plain.model());
+    const auto [decayed_squares, decayed_shared] = sums(decayed.model());
+    CHECK(decayed_squares < 0.2 * plain_squares);
+    // The shared rows still learn (the piece values), decay or not.
+    CHECK(decayed_shared > 0.5 * plain_shared);
+    CHECK(decayed_shared > 0);
+}
+
+TEST_CASE("a factorised net folds into the engine's shape and evaluates the same", "[nnue-train]") {
+    // Random weights well inside the clip bounds, so that folding clips nothing.
+    const Dataset& d = small_data();
+    Model m = initial_model(FACTORISED_FEATURES, 16, Init::RANDOM, 7);
+    std::mt19937 rng(3);
+    std::uniform_real_distribution<float> shared(-0.05f, 0.05f);
+    for (size_t i = size_t(nnue::FEATURES) * 16; i < m.w1.size(); ++i)
+        m.w1[i] = shared(rng);
+    const Model f = folded(m);
+    REQUIRE(f.features == nnue::FEATURES);
+    std::vector<float> scratch(32);
+    SampleBuffer buf;
+    uint16_t nstm[nnue::MAX_ACTIVE];
+    for (size_t i = 0; i < std::min<size_t>(d.validation.size(), 200); ++i) {
+        const Sample with_shared = sample_for(m, d.validation, i, buf);
+        const Sample plain = sample_of(d.validation, i, nstm);
+        REQUIRE(with_shared.stm_count == 2 * plain.stm_count);
+        CHECK(forward(m, with_shared, scratch.data()) == Approx(forward(f, plain, scratch.data())).margin(1e-5));
+    }
+    // The shared rows start at zero, so that the untrained factorised net is the plain one.
+    const Model fresh = initial_model(FACTORISED_FEATURES, 16, Init::RANDOM, 7);
+    for (size_t i = size_t(nnue::FEATURES) * 16; i < fresh.w1.size(); ++i)
+        REQUIRE(fresh.w1[i] == 0.0f);
 }
 
 TEST_CASE("the untrained material start evaluates the material balance", "[nnue-train]") {
@@ -515,7 +574,7 @@ TEST_CASE("the engine reads the trainer's net and evaluates as the trainer's int
             const Sample x{f.data(), int(f.size()), other.data(), int(other.size())};
             const int engine = nnue::evaluate(pos, *load.net);
             REQUIRE(engine == quantized_cp(q, x));
-            worst = std::max(worst, std::abs(engine - float_cp(t.model(), x)));
+            worst = std::max(worst, std::abs(engine - float_cp(folded(t.model()), x)));
             ++compared;
         }
         pos.make(p.move);

@@ -12,7 +12,18 @@
 #include <cstdint>
 #include <vector>
 
+#include "shishi/eval/nnue_arch.hpp"
+
 namespace shishi::nnue_train {
+
+// Factorised training: besides its own row, every first-layer feature (kind, ours or theirs,
+// square) also adds a row shared by all squares of its (kind, ours or theirs) group. The
+// shared row learns from every position holding that kind, so piece values settle quickly and
+// the square rows only learn what differs by square. The engine never sees the shared rows:
+// folded() adds each into its group's square rows before the net is written.
+constexpr int FACTORS = 2 * nnue::PIECE_KINDS;
+constexpr int FACTORISED_FEATURES = nnue::FEATURES + FACTORS;
+constexpr int factor_of(int feature) { return nnue::FEATURES + feature / nnue::SQUARES; }
 
 struct Model {
     int features = 0, hidden = 0;
@@ -31,6 +42,10 @@ struct Model {
 constexpr float L1_CLIP = 1.0f;  // first layer weights and biases (|q| <= QA)
 constexpr float OUT_CLIP = 127.0f / 64.0f;  // output weights (|q| <= 127 with QB = 64)
 void clip_weights(Model& m);
+
+// The engine's shape of a net: a factorised net's shared rows added into their square rows
+// (and clipped); any other net unchanged.
+Model folded(const Model& m);
 
 // One position as the net sees it: the active features of each perspective.
 struct Sample {

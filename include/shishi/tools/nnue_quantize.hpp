@@ -21,7 +21,8 @@ struct QuantizedNet {
     int32_t b2 = 0;  // round(b2 * QA * QB)
 };
 
-// Rounds to nearest; the weights must be inside the clip bounds (clip_weights).
+// Rounds to nearest; the weights must be inside the clip bounds (clip_weights). A factorised
+// net is folded first (the engine's shape).
 QuantizedNet quantize(const Model& m);
 
 // Centipawns for the side to move with the engine's integer arithmetic: int16 accumulators,

@@ -26,6 +26,12 @@ struct TrainSettings {
     uint64_t seed = 1;
     int hidden = 256;
     Init init = Init::MATERIAL;
+    bool factorise = true;  // shared (kind) rows beside the square rows (nnue_model.hpp)
+    double lr_decay = 1.0;  // the learning rate of epoch e (from 0) is lr * lr_decay^e
+    // Decoupled weight decay of the square rows (every row, every step: w -= lr * decay * w).
+    // Adam moves a rarely seen row as far per update as a common one; the decay pulls the rows
+    // the data seldom supports back to zero (to the shared row's value, in a factorised net).
+    double weight_decay = 0;
     int threads = 1;  // not part of the run's identity: a resumed run may use another count
 };
 
@@ -44,9 +50,16 @@ double mean_loss(const Model& m, const PositionSet& set, const LossSettings& s, 
 // The sample of position i (its other perspective written to `nstm`, MAX_ACTIVE entries).
 Sample sample_of(const PositionSet& set, size_t i, uint16_t* nstm);
 
+// The sample of position i for a net of m's shape: with the shared rows of a factorised net.
+struct SampleBuffer {
+    uint16_t stm[2 * nnue::MAX_ACTIVE], nstm[2 * nnue::MAX_ACTIVE];
+};
+Sample sample_for(const Model& m, const PositionSet& set, size_t i, SampleBuffer& buf);
+
 // Small random weights from the seed; with Init::MATERIAL (full-size nets only) the first 32
 // hidden units also carry the hand evaluation's material balance, so the untrained net
-// evaluates as material.
+// evaluates as material. In a factorised net (features == FACTORISED_FEATURES) the balance is
+// carried by the shared rows, and the square rows start from small noise.
 Model initial_model(int features, int hidden, Init init, uint64_t seed);
 
 class Trainer {
