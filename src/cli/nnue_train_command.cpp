@@ -117,6 +117,11 @@ int train_net_command(const std::vector<std::string>& args, std::ostream& out, s
     }
     if (lr_decay) s.lr_decay = *lr_decay;
     if (weight_decay) s.weight_decay = *weight_decay;
+    // Each step scales the square rows by 1 - lr * decay: at or past 1/2 the decay would
+    // erase (or flip) every weight each step instead of pulling it in.
+    if (s.lr * s.weight_decay >= 0.5)
+        a.error("--weight-decay " + std::to_string(s.weight_decay) + " with --lr " + std::to_string(s.lr) +
+                ": lr x weight decay must stay below 0.5");
     const std::string checkpoint_path = net_path ? *net_path + ".ckpt" : "";
     std::vector<std::string> outputs;
     if (net_path) outputs = {*net_path, checkpoint_path};

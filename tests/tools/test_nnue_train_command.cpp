@@ -80,6 +80,14 @@ TEST_CASE("train-net refuses bad input before any work and writes nothing", "[nn
     CHECK(r.code == 2);
     CHECK(r.err.find("not material or random") != std::string::npos);
 
+    r = train_net({data, "--out", net, "--factors", "maybe"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("--factors: 'maybe' is not on or off") != std::string::npos);
+
+    r = train_net({data, "--out", net, "--lr", "0.01", "--weight-decay", "300"});
+    CHECK(r.code == 2);
+    CHECK(r.err.find("lr x weight decay must stay below 0.5") != std::string::npos);
+
     r = train_net({data, "--out", net, "--plot", net});
     CHECK(r.code == 2);
     CHECK(r.err.find("named for two outputs") != std::string::npos);
