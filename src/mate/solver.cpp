@@ -379,6 +379,9 @@ MateResult MateSolver::solve(const Position& pos, Color attacker, const MateLimi
             result.exact = exact;
         }
     }
+    // Proven, but the table lost the line and a limit kept it from being found again: a mate
+    // without its moves is of no use to a host, which is told the search ended first.
+    if (result.line.empty()) result.status = MateResult::UNKNOWN;
     return finish();
 }
 
