@@ -47,11 +47,11 @@ void check_minimax(const Position& start, const std::vector<Move>& line) {
 }  // namespace
 
 TEST_CASE("mate line: the defender's longest defence is followed, and the length claimed is proven", "[mate]") {
-    // Composed (a Dragon King, a promoted Rook and a Silver against a King and a Silver):
-    // the attacker's checks leave the defender a short defence and a longer one at more than
-    // one node; the shortest mate against the longest defences is 9 plies. A line read from
-    // the first proof tree takes a shorter defence (after 3d2c 1b2c 5g5c, 2c2b instead of
-    // 2c1b) and claims a mate in 7, which does not exist.
+    // Small composed positions (the first: a Soaring Eagle, a Dragon King from a Rook and a
+    // Silver against a King and a Silver) where the defender has a short and a longer defence
+    // at more than one node; the shortest mate against the longest defences is 9 plies. A line
+    // read from the first proof tree takes a shorter defence (in the first, after 3d2c 1b2c
+    // 5g5c, 2c2b instead of 2c1b) and claims a mate in 7, which does not exist.
     struct Case {
         const char* sfen;
         std::size_t plies;
@@ -78,8 +78,8 @@ TEST_CASE("mate line: the defender's longest defence is followed, and the length
 }
 
 TEST_CASE("mate line: a mate in 3 is found where the first proof is a mate in 5", "[mate]") {
-    // Composed: a Dragon King and a Dragon Horse (promoted) with a Silver against a King, a
-    // Drunk Elephant and a Silver.
+    // Composed: a Soaring Eagle and a Horned Falcon with a Silver against a King, a Drunk
+    // Elephant and a Silver.
     auto pos = parse_sfen("12/7+De2k/7s1+H2/9S2/12/12/12/12/12/12/12/K11 b - 1");
     REQUIRE(pos);
     const mate::MateResult first = solve(*pos, mate::MAX_MATE_PLIES, false);
