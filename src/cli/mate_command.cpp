@@ -127,7 +127,7 @@ int mate_command(const std::vector<std::string>& args, std::ostream& out, std::o
         std::ostringstream row;
         row << p.id << "\t";
         if (r.status == mate::MateResult::MATE)
-            row << "mate in " << r.line.size() << "\t" << line_text(r.line);
+            row << "mate in " << r.length << "\t" << line_text(r.line) << "\t" << (r.exact ? "exact" : "upper bound");
         else
             row << (r.status == mate::MateResult::NO_MATE ? "nomate" : "unknown") << "\t-";
         bool ok = true;

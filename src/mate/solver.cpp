@@ -31,6 +31,9 @@ ProofNumbers proven(int length) { return {0, PN_INFINITE, uint16_t(length)}; }
 ProofNumbers disproven() { return {PN_INFINITE, 0, 0}; }
 
 // The 1 + epsilon rule: a child may run until its number passes the second best by a quarter.
+// choose_defence's answer for a defender with no move that stops the win.
+constexpr int NO_DEFENCE = -2;
+
 uint32_t widened(uint32_t second) {
     return uint32_t(std::min<uint64_t>(uint64_t(second) + std::max<uint32_t>(1, second / 4), PN_INFINITE));
 }
@@ -178,46 +181,139 @@ ProofNumbers MateSolver::mid(int ply, int bound, uint32_t th_pn, uint32_t th_dn)
     return result;
 }
 
-std::vector<Move> MateSolver::principal_line(int bound) {
-    std::vector<Move> line;
-    path_.clear();
-    for (int r = bound; r >= 0; --r) {
-        const bool or_node = pos_.side_to_move() == attacker_;
-        MoveList moves;
-        generate_legal(pos_, moves);
-        Move best = Move::none();
-        int best_length = -1;
-        bool refuted = false;
-        path_.push_back(pos_.key());
+// After a move: the child's numbers under `bound`, searched to the end (or to a limit) when the
+// table does not decide them.
+ProofNumbers MateSolver::settle(int ply, int bound) {
+    const ProofNumbers c = child_numbers(bound);
+    if (c.proven() || c.disproven() || aborted_) return c;
+    return mid(ply, bound, PN_INFINITE, PN_INFINITE);
+}
+
+// After an attacker's move: was it a check (or a win)?
+bool MateSolver::check_played() { return node_verdict(pos_) != NodeVerdict::OPEN || is_threatened(pos_); }
+
+// At an attacker node proven within `bound`: the check whose reply is proven within bound - 1
+// with the shortest mate, from the table, or searched again where the table lost it. Returns
+// that mate's length, or -1 when none is found (a limit came first).
+int MateSolver::choose_check(int ply, int bound, Move& best) {
+    MoveList moves;
+    generate_legal(pos_, moves);
+    int best_length = -1;
+    for (int pass = 0; pass < 2 && best_length < 0; ++pass) {
         for (Move m : moves) {
             pos_.make(m);
             ProofNumbers c;
-            bool candidate;
-            if (or_node) {
-                candidate = node_verdict(pos_) != NodeVerdict::OPEN || is_threatened(pos_);
-                if (candidate) c = child_numbers(r - 1);
-                candidate = candidate && c.proven();
-                if (candidate && (best_length < 0 || c.length < best_length)) best = m, best_length = c.length;
-            } else {
-                c = child_numbers(r - 1);
-                if (!(c.proven() && c.length == 0)) {
-                    if (!c.proven())
-                        refuted = true;
-                    else if (c.length > best_length)
-                        best = m, best_length = c.length;
+            const bool check = check_played();
+            if (check) c = pass == 0 ? child_numbers(bound - 1) : settle(ply + 1, bound - 1);
+            pos_.unmake();
+            if (!check || !c.proven() || (best_length >= 0 && c.length >= best_length)) continue;
+            best = m;
+            best_length = c.length;
+            if (pass == 1) break;
+        }
+    }
+    return best_length;
+}
+
+// At a defender node proven within `bound`: the defence to follow, and the length of the mate
+// after it (NO_DEFENCE: the defender is mated; -1: no proof left, a limit came first). When the node's length is `known` exactly,
+// its longest defences are those whose reply is not mated within bound - 3: the first such
+// disproof found decides, and the length stays exact. Otherwise (or when a limit cuts those
+// searches, which clears `known`) the defence with the longest proven mate in the table.
+int MateSolver::choose_defence(int ply, int bound, bool& known, Move& best) {
+    MoveList moves;
+    generate_legal(pos_, moves);
+    MoveList defences;
+    for (Move m : moves) {
+        pos_.make(m);
+        const ProofNumbers c = child_numbers(bound - 1);
+        pos_.unmake();
+        if (!(c.proven() && c.length == 0)) defences.push(m);  // the others lose at once
+    }
+    if (defences.empty()) return NO_DEFENCE;
+    if (known && bound - 3 < 1) {  // every reply is an attacker node: each mate is one ply at least
+        best = defences[0];
+        return bound - 1;
+    }
+    if (known) {
+        for (int pass = 0; pass < 2; ++pass) {
+            for (Move m : defences) {
+                pos_.make(m);
+                const ProofNumbers c = pass == 0 ? child_numbers(bound - 3) : settle(ply + 1, bound - 3);
+                pos_.unmake();
+                if (c.disproven()) {
+                    best = m;
+                    return bound - 1;
+                }
+                if (pass == 1 && !c.proven()) break;  // a limit: the length is left unproven
+            }
+        }
+        known = false;
+    }
+    int best_length = -1;
+    for (Move m : defences) {
+        pos_.make(m);
+        const ProofNumbers c = settle(ply + 1, bound - 1);
+        pos_.unmake();
+        if (c.proven() && int(c.length) > best_length) {
+            best = m;
+            best_length = c.length;
+        }
+    }
+    return best_length;
+}
+
+// The principal line from the root, proven within `length` plies. With `refine`, at each attacker
+// node not yet known exactly, shorter mates are looked for (searches under the length minus two
+// until one is disproved), and at each defender node the longest defence is proven
+// (choose_defence); without, the line is read from the table as the proof left it. `exact` says
+// whether every node of the line got its exact length; `length` becomes the root's. An empty
+// line: the table lost the way and a limit kept the solver from finding it again.
+std::vector<Move> MateSolver::principal_line(int& length, bool& exact, bool refine) {
+    std::vector<Move> line;
+    path_.clear();
+    bool known = length <= 1, lost = false;
+    int bound = length;
+    for (int ply = 0;; ++ply) {
+        const bool or_node = pos_.side_to_move() == attacker_;
+        if (or_node && !known && refine && !aborted_) {
+            while (bound >= 3) {
+                const ProofNumbers shorter = settle(ply, bound - 2);
+                if (shorter.proven()) {
+                    bound = shorter.length;
+                } else {
+                    known = shorter.disproven();
+                    break;
                 }
             }
-            pos_.unmake();
+            if (bound < 3) known = true;
         }
-        // The line stops where the defender has no defence left (or, should the table have
-        // lost an entry, where it no longer shows the way).
-        if (best.is_none() || refuted) break;
+        if (ply == 0) length = bound;
+        exact = exact && known;
+        path_.push_back(pos_.key());
+        Move best = Move::none();
+        int next = -1;
+        if (or_node) {
+            next = choose_check(ply, bound, best);
+            known = known && next == bound - 1;
+        } else {
+            if (!refine) known = false;
+            next = choose_defence(ply, bound, known, best);
+        }
+        if (next == NO_DEFENCE) break;  // the defender is mated
+        if (next < 0) {
+            exact = false;
+            lost = true;
+            break;
+        }
         line.push_back(best);
         pos_.make(best);
+        bound = next;
     }
     for (std::size_t i = 0; i < line.size(); ++i)
         pos_.unmake();
     path_.clear();
+    if (lost) line.clear();
     return line;
 }
 
@@ -259,25 +355,33 @@ MateResult MateSolver::solve(const Position& pos, Color attacker, const MateLimi
             }
         }
         result.status = MateResult::MATE;
+        result.exact = true;
+        result.length = 1;
         return finish();
     }
 
-    int bound = limits_.max_plies;
-    const ProofNumbers root = mid(0, bound, PN_INFINITE, PN_INFINITE);
+    const ProofNumbers root = mid(0, limits_.max_plies, PN_INFINITE, PN_INFINITE);
     if (root.disproven()) result.status = MateResult::NO_MATE;
     if (!root.proven()) return finish();
     result.status = MateResult::MATE;
-    result.line = principal_line(bound);
-    // Shorter mates: search again under the length found minus two until that fails. A limit
-    // reached here keeps the mate already found.
-    while (limits_.shorten && !aborted_ && result.line.size() >= 3) {
-        bound = int(result.line.size()) - 2;
-        const ProofNumbers shorter = mid(0, bound, PN_INFINITE, PN_INFINITE);
-        if (!shorter.proven()) break;
-        std::vector<Move> line = principal_line(bound);
-        if (line.empty() || line.size() >= result.line.size()) break;
-        result.line = std::move(line);
+    // The first proof's line, read before the refinement's searches can crowd its entries out
+    // of the table; the refined line replaces it when it is complete.
+    result.length = root.length;
+    result.exact = root.length <= 1;
+    result.line = principal_line(result.length, result.exact, false);
+    if (limits_.shorten && !result.exact) {
+        int length = root.length;
+        bool exact = true;
+        std::vector<Move> line = principal_line(length, exact, true);
+        if (!line.empty()) {
+            result.line = std::move(line);
+            result.length = length;
+            result.exact = exact;
+        }
     }
+    // Proven, but the table lost the line and a limit kept it from being found again: a mate
+    // without its moves is of no use to a host, which is told the search ended first.
+    if (result.line.empty()) result.status = MateResult::UNKNOWN;
     return finish();
 }
 

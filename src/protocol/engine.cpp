@@ -12,6 +12,7 @@
 #include "shishi/eval/eval.hpp"
 #include "shishi/eval/nnue_accumulator.hpp"
 #include "shishi/platform/platform.hpp"
+#include "shishi/protocol/mate_probe.hpp"
 #include "shishi/protocol/option_list.hpp"
 #include "shishi/search/skill.hpp"
 #include "shishi/search/tt.hpp"
@@ -269,6 +270,9 @@ void Engine::begin(Job& job) {
     job.limits.reaction_ms = REACTION_MS;
     job.limits.multipv = int(options_.as_int("MultiPV"));
     job.skill_level = int(options_.as_int("Skill Level"));
+    // The probe answers with one line: not for MultiPV, nor for the weakened levels.
+    job.mate_probe = options_.as_bool("Mate_Probe") && job.limits.multipv == 1 && job.skill_level == SKILL_FULL &&
+        job.limits.excluded.empty();
     searcher_->set_contempt(options_.as_bool("USI_AnalyseMode") ? 0 : int(options_.as_int("Contempt")));
     infinite_ = job.limits.infinite;
     pondering_ = job.limits.ponder;
@@ -283,7 +287,11 @@ void Engine::run(Job job) {
         Position pos = job.root;
         const bool over = job.status.over();
         SearchResult result;
-        const bool answered = !over && job.before_search && job.before_search(task_stop_, result);
+        bool answered = !over && job.before_search && job.before_search(task_stop_, result);
+        if (!over && !answered && job.mate_probe) {
+            if (!probe_solver_) probe_solver_ = std::make_unique<mate::MateSolver>(MATE_PROBE_TABLE_MB);
+            answered = run_mate_probe(*probe_solver_, job.root, task_stop_, job.on_info, result);
+        }
         if (!over && !answered)
             result = search_at_level(*searcher_, pos, job.limits, job.skill_level, skill_seed_, job.on_info);
         const BestMove answer = over ? BestMove{} : choose_best_move(job.root, result);

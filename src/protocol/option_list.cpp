@@ -49,6 +49,8 @@ std::vector<DeclaredOption> declared_options(const RuleSet& rules) {
     // <embedded>) or, off, the hand evaluation. USI names as Fairy-Stockfish spells them.
     engine(O::check("Use_NNUE", "Use NNUE", DEFAULT_USE_NNUE));
     engine(O::string("EvalFile", "EvalFile", "", true));
+    // A short mate probe before each game search (docs/mate.md): off until a match shows it gains.
+    engine(O::check("Mate_Probe", "Mate Probe", false));
     // The rule options, as the core's table of rule fields describes them (shared with
     // shishi-match).
     for (const RuleOptionSpec& spec : rule_option_specs(rules)) {

@@ -25,7 +25,7 @@ const std::string PRINCE = "11k/9+e2/7N4/12/12/12/12/12/12/12/12/K11 b - 1";
 TEST_CASE("shishi mate: one position solved, with the line, nodes and a total", "[mate][cli]") {
     std::string out, err;
     CHECK(run({"mate", "--sfen", PRINCE, "--nodes", "10000"}, out, err) == 0);
-    CHECK(out.find("position\tmate in 1\t5c3b\tnodes ") != std::string::npos);
+    CHECK(out.find("position\tmate in 1\t5c3b\texact\tnodes ") != std::string::npos);
     CHECK(out.find("total: 1 of 1 positions, 1 mates found") != std::string::npos);
     // Gote to mate: it has nothing to check with.
     CHECK(run({"mate", "--sfen", PRINCE, "--side", "gote"}, out, err) == 0);

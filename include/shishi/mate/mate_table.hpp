@@ -1,7 +1,8 @@
 // The mate solver's own table: proof and disproof numbers per position, allocated once (its size
 // fixed when it is made), never per node. Each entry records the length bound it was searched
 // under: a proof holds for any bound at least its mate length, a disproof for any bound at most
-// the one it was found under; other entries are read as unknown under another bound.
+// the one it was found under; other entries are read as unknown under another bound. A position
+// may hold a proof and a disproof at once (a mate within one length, none within a shorter one).
 #pragma once
 
 #include <cstdint>

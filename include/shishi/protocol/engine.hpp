@@ -36,6 +36,10 @@
 #include "shishi/search/search.hpp"
 #include "shishi/search/skill.hpp"
 
+namespace shishi::mate {
+class MateSolver;
+}
+
 namespace shishi {
 
 // The legal move equal to m as generated in pos (a pass: the pass this position offers), or
@@ -128,6 +132,7 @@ public:
         Position root;
         SearchLimits limits;  // the engine sets move_overhead_ms and multipv from the options
         int skill_level = SKILL_FULL;  // the engine sets it from the Skill Level option
+        bool mate_probe = false;  // the engine sets it from the Mate Probe option (mate_probe.hpp)
         // The game's end by rule at root. Over: nothing is searched and the answer is no move
         // (USI: `bestmove resign`, as Fairy-Stockfish answers), still held during infinite/ponder.
         GameStatus status;
@@ -173,6 +178,7 @@ private:
     OptionTable options_;
     Game game_;
     std::unique_ptr<Searcher> searcher_;
+    std::unique_ptr<mate::MateSolver> probe_solver_;  // the Mate Probe's, made on the search thread
     // EvalFile's net; null: the embedded one. Guarded by mutex_ (begin() reads it on the
     // search thread for a follow-up job).
     std::shared_ptr<const nnue::Network> file_net_;
