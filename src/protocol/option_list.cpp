@@ -23,8 +23,8 @@ constexpr int64_t MAX_CONTEMPT = 1000;
 constexpr int64_t DEFAULT_MOVE_OVERHEAD_MS = 100;
 constexpr int64_t MAX_MOVE_OVERHEAD_MS = 60000;
 constexpr int64_t MAX_MULTIPV = 50;
-// The learned evaluation (docs/nnue.md) is off until a trained net beats the hand evaluation.
-constexpr bool DEFAULT_USE_NNUE = false;
+// The learned evaluation (docs/nnue.md) is the default: the shipped net beats the hand evaluation.
+constexpr bool DEFAULT_USE_NNUE = true;
 
 }  // namespace
 

@@ -393,7 +393,7 @@ TEST_CASE("helper threads search with the net from their own root", "[nnue][thre
 
 TEST_CASE("XBoard: Use NNUE and EvalFile are offered, and a bad EvalFile is refused", "[nnue][xboard]") {
     const auto out = xboard_test::transcript("xboard\nprotover 2\noption EvalFile=/nonexistent/x.nnue\n");
-    CHECK(xboard_test::contains(out, "feature option=\"Use NNUE -check 0\""));
+    CHECK(xboard_test::contains(out, "feature option=\"Use NNUE -check 1\""));
     CHECK(xboard_test::contains(out, "feature option=\"EvalFile -file \""));
     CHECK(xboard_test::contains(out, "Error (bad option value): option EvalFile=/nonexistent/x.nnue"));
     bool told = false;
@@ -407,10 +407,13 @@ TEST_CASE("USI: Use_NNUE and EvalFile; a bad EvalFile is refused and the embedde
     usi_test::Session s;
     s.send("usi");
     const std::string use = s.expect("option name Use_NNUE");
-    CHECK(use == "option name Use_NNUE type check default false");
+    CHECK(use == "option name Use_NNUE type check default true");
     CHECK(s.expect("option name EvalFile") == "option name EvalFile type string default <empty>");
     s.send("isready");
     REQUIRE(s.expect("readyok") == "readyok");
+    s.send("eval");
+    CHECK_THAT(s.expect("info string evaluation"), Catch::EndsWith("cp by " + embedded));
+    s.send("setoption name Use_NNUE value false");
     s.send("eval");
     CHECK_THAT(s.expect("info string evaluation"), Catch::EndsWith("cp by hand"));
     s.send("setoption name Use_NNUE value true");

@@ -13,8 +13,9 @@ using namespace xboard_test;
 
 namespace {
 const std::string START = "xboard\nnew\nvariant chu\nforce\n";
-// White Lion f5 can take the Pawn on f6 and then the Gold on f7 in one turn.
-const std::string DOUBLE_FEN = "11k/12/12/12/12/5g6/5p6/5N6/12/12/12/K11 w - - 0 1";
+// White Lion f5 can take the Dragon Horse on f6 and then the Dragon King on f7 in one turn,
+// which bares Black's King: the best move for any evaluation.
+const std::string DOUBLE_FEN = "11k/12/12/12/12/5d6/5h6/5N6/12/12/12/K11 w - - 0 1";
 // White Lion on k11 next to the Black King on l12, White to move.
 const std::string KING_FEN = "11k/10N1/12/12/12/12/12/12/12/12/12/K11 w - - 0 1";
 
