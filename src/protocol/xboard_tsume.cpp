@@ -27,6 +27,22 @@ int64_t tsume_time_ms(const SearchLimits& limits) {
 
 int tsume_score(int plies) { return SCORE_MATE - (plies + 1); }
 
+SearchInfo mate_answer(const mate::MateResult& r, SearchResult& result) {
+    SearchInfo info;
+    info.depth = int(r.line.size());
+    info.seldepth = info.depth;
+    info.score = tsume_score(int(r.line.size()));
+    info.nodes = r.nodes;
+    info.time_ms = r.time.count();
+    info.pv = r.line;
+    result.best = r.line[0];
+    result.ponder = r.line.size() > 1 ? r.line[1] : Move::none();
+    result.score = info.score;
+    result.depth = info.depth;
+    result.nodes = r.nodes;
+    return info;
+}
+
 void add_tsume_step(Engine::Job& job, const std::string& option_value, std::shared_ptr<mate::MateSolver> solver,
                     std::function<void(const std::string&)> think) {
     const std::optional<Color> side = tsume_side(option_value);
@@ -43,18 +59,7 @@ void add_tsume_step(Engine::Job& job, const std::string& option_value, std::shar
                                                          : " no mate found (search stopped)"));
             return false;
         }
-        SearchInfo info;
-        info.depth = int(r.line.size());
-        info.score = tsume_score(int(r.line.size()));
-        info.nodes = r.nodes;
-        info.time_ms = r.time.count();
-        info.pv = r.line;
-        think(xboard_thinking_line(info));
-        result.best = r.line[0];
-        result.ponder = r.line.size() > 1 ? r.line[1] : Move::none();
-        result.score = info.score;
-        result.depth = info.depth;
-        result.nodes = r.nodes;
+        think(xboard_thinking_line(mate_answer(r, result)));
         return true;
     };
 }
