@@ -32,14 +32,10 @@ const char* const GENSFEN_USAGE =
 
 // "I/N" with 1 <= I <= N.
 bool read_shard(const std::string& text, SelfplayOptions& o) {
-    const size_t slash = text.find('/');
-    if (slash == std::string::npos) return false;
-    const std::string_view t = text;
-    auto i = parse_integer(t.substr(0, slash), 1, 100'000, Sign::NONE);
-    auto n = parse_integer(t.substr(slash + 1), 1, 100'000, Sign::NONE);
-    if (!i || !n || *i > *n) return false;
-    o.shard = int(*i);
-    o.shards = int(*n);
+    const std::optional<Slice> s = parse_slice(text);
+    if (!s) return false;
+    o.shard = s->index;
+    o.shards = s->count;
     return true;
 }
 

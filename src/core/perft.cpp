@@ -42,16 +42,9 @@ std::vector<std::pair<std::string, uint64_t>> divide(Position& pos, int depth,
 
 std::vector<PerftCase> parse_perft_suite(std::istream& in, std::vector<std::string>& errors) {
     std::vector<PerftCase> cases;
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.empty() || line[0] == '#') continue;
-        std::vector<std::string> cols;
-        std::stringstream ss(line);
-        for (std::string col; std::getline(ss, col, '\t');)
-            cols.push_back(col);
+    for (const TsvRow& row : read_tsv_rows(in)) {
+        const int number = row.line_number;
+        const std::vector<std::string>& cols = row.fields;
         if (cols.size() != 4) {
             errors.push_back("line " + std::to_string(number) + ": expected 4 tab-separated columns, found " +
                              std::to_string(cols.size()));

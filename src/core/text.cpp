@@ -54,6 +54,33 @@ std::optional<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t 
     return n->value;
 }
 
+std::vector<TsvRow> read_tsv_rows(std::istream& in) {
+    std::vector<TsvRow> rows;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.empty() || line[0] == '#') continue;
+        TsvRow row{number, {}};
+        for (std::size_t start = 0;;) {
+            const std::size_t tab = line.find('\t', start);
+            row.fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+            if (tab == std::string::npos) break;
+            start = tab + 1;
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::optional<Slice> parse_slice(std::string_view text) {
+    const size_t slash = text.find('/');
+    if (slash == std::string_view::npos) return std::nullopt;
+    const std::optional<int64_t> i = parse_integer(text.substr(0, slash), 1, 100'000, Sign::NONE);
+    const std::optional<int64_t> n = parse_integer(text.substr(slash + 1), 1, 100'000, Sign::NONE);
+    if (!i || !n || *i > *n) return std::nullopt;
+    return Slice{int(*i), int(*n)};
+}
+
 namespace {
 
 // The length of the whole UTF-8 character (no overlong form, no surrogate, at most U+10FFFF)

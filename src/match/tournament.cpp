@@ -43,13 +43,9 @@ int Shard::games(const Schedule& s) const {
 }
 
 std::optional<Shard> parse_shard(const std::string& text) {
-    const size_t slash = text.find('/');
-    if (slash == std::string::npos) return std::nullopt;
-    const std::string_view t = text;
-    const std::optional<int64_t> i = parse_integer(t.substr(0, slash), 1, 100'000, Sign::NONE);
-    const std::optional<int64_t> n = parse_integer(t.substr(slash + 1), 1, 100'000, Sign::NONE);
-    if (!i || !n || *i > *n) return std::nullopt;
-    return Shard{int(*i), int(*n)};
+    const std::optional<Slice> s = parse_slice(text);
+    if (!s) return std::nullopt;
+    return Shard{s->index, s->count};
 }
 
 Schedule::Schedule(std::vector<Pairing> pairings, int games_per_pairing, Colours colours)

@@ -5,20 +5,6 @@
 #include "shishi/core/text.hpp"
 
 namespace shishi::mate {
-namespace {
-
-std::vector<std::string> split_tabs(const std::string& line) {
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    for (;;) {
-        const std::size_t tab = line.find('\t', start);
-        fields.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
-        if (tab == std::string::npos) return fields;
-        start = tab + 1;
-    }
-}
-
-}  // namespace
 
 const char* expect_name(MateProblem::Expect e) {
     switch (e) {
@@ -31,14 +17,10 @@ const char* expect_name(MateProblem::Expect e) {
 
 std::vector<MateProblem> parse_mate_suite(std::istream& in, std::vector<std::string>& errors) {
     std::vector<MateProblem> problems;
-    std::string line;
-    int number = 0;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (line.empty() || line[0] == '#') continue;
+    for (const TsvRow& row : read_tsv_rows(in)) {
+        const int number = row.line_number;
         const std::string where = "line " + std::to_string(number) + ": ";
-        const std::vector<std::string> f = split_tabs(line);
+        const std::vector<std::string>& f = row.fields;
         if (f.size() != 5 && f.size() != 6) {
             errors.push_back(where +
                              "expected 5 or 6 tab-separated fields (id rules expect first sfen [line]), found " +

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <cstdint>
+#include <sstream>
 
 #include "shishi/core/text.hpp"
 
@@ -32,6 +33,28 @@ TEST_CASE("text: parse_integer refuses what is malformed or out of range", "[tex
     CHECK_FALSE(parse_integer("11", 0, 10));
     CHECK(parse_integer("9223372036854775807", 0, INT64_MAX) == INT64_MAX);
     CHECK_FALSE(parse_integer("9223372036854775808", 0, INT64_MAX));
+}
+
+TEST_CASE("text: parse_slice reads I/N with 1 <= I <= N (the --shard of gensfen and shishi-match)", "[text]") {
+    const auto s = parse_slice("2/4");
+    REQUIRE(s);
+    CHECK(s->index == 2);
+    CHECK(s->count == 4);
+    CHECK(parse_slice("100000/100000"));
+    for (const char* bad : {"", "/", "2", "2/", "/4", "0/4", "5/4", "-1/4", "+1/4", "1/4/2", "1 /4", "1/100001", "a/b"})
+        CHECK_FALSE(parse_slice(bad));
+}
+
+TEST_CASE("text: read_tsv_rows skips blanks and comments, keeps line numbers and every field", "[text]") {
+    std::istringstream in("# comment\r\na\tb\r\n\n\tx\t\nlast");
+    const auto rows = read_tsv_rows(in);
+    REQUIRE(rows.size() == 3);
+    CHECK(rows[0].line_number == 2);
+    CHECK(rows[0].fields == std::vector<std::string>{"a", "b"});
+    CHECK(rows[1].line_number == 4);
+    CHECK(rows[1].fields == std::vector<std::string>{"", "x", ""});
+    CHECK(rows[2].line_number == 5);
+    CHECK(rows[2].fields == std::vector<std::string>{"last"});
 }
 
 TEST_CASE("text: read_integer clamps a well-formed number to the range and says so", "[text]") {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <istream>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,23 @@ std::optional<BoundedInteger> read_integer(std::string_view text, int64_t lo, in
 
 // The same, refusing a number outside [lo, hi] instead of clamping it.
 std::optional<int64_t> parse_integer(std::string_view text, int64_t lo, int64_t hi, Sign sign = Sign::MINUS);
+
+// One row of a tab-separated table file (the perft and mate suites): its 1-based line number and
+// its fields, every tab a separator (a trailing tab gives an empty last field).
+struct TsvRow {
+    int line_number = 0;
+    std::vector<std::string> fields;
+};
+
+// The rows of `in`, skipping empty lines and '#' comment lines; a line's trailing '\r' is dropped.
+std::vector<TsvRow> read_tsv_rows(std::istream& in);
+
+// "I/N" with 1 <= I <= N <= 100,000: one slice of a job split N ways (`--shard` of gensfen and
+// shishi-match); nullopt when malformed or out of range.
+struct Slice {
+    int index = 1, count = 1;
+};
+std::optional<Slice> parse_slice(std::string_view text);
 
 // How many characters of a file's or a host's text a message quotes.
 constexpr size_t QUOTE_MAX_CHARS = 80;
