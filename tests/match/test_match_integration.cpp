@@ -8,28 +8,14 @@
 #include <unistd.h>
 
 #include "match_test_support.hpp"
+#include "shell_run.hpp"
 
 using namespace match_test;
 
 namespace {
 
-struct Result {
-    int status = -1;
-    std::string out;
-};
-
-Result run(const std::string& command) {
-    Result r;
-    FILE* p = popen((command + " 2>&1").c_str(), "r");
-    REQUIRE(p);
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
-        r.out.append(buf.data(), n);
-    int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
+using Result = shell_test::ShellResult;
+using shell_test::run;
 
 // Runs `command` and sends it SIGINT once it has reported a finished game: the event, not a
 // guessed time (on a loaded machine the first game may take many seconds). The output is the

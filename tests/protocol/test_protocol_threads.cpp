@@ -19,6 +19,7 @@
 #include "shishi/protocol/engine.hpp"
 #include "shishi/protocol/usi_text.hpp"
 #include "shishi/tools/bench.hpp"
+#include "shell_run.hpp"
 
 using namespace std::chrono_literals;
 using namespace shishi;
@@ -31,24 +32,8 @@ bool bestmove_is_legal(const std::string& line, const Position& pos) {
     return words.size() >= 2 && words[0] == "bestmove" && bool(parse_usi_move(pos, words[1]));
 }
 
-struct Run {
-    int status = -1;
-    std::string out;
-};
-
-// Runs a shell command (standard error joined to the output) and returns its exit status.
-Run run(const std::string& command) {
-    Run r;
-    FILE* p = popen((command + " 2>&1").c_str(), "r");
-    REQUIRE(p);
-    std::array<char, 4096> buf;
-    size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0)
-        r.out.append(buf.data(), n);
-    const int st = pclose(p);
-    r.status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return r;
-}
+using Run = shell_test::ShellResult;
+using shell_test::run;
 
 }  // namespace
 
