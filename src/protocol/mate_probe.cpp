@@ -1,7 +1,7 @@
 #include "shishi/protocol/mate_probe.hpp"
 
 #include "shishi/core/movegen.hpp"
-#include "shishi/protocol/xboard_tsume.hpp"
+#include "shishi/protocol/mate_answer.hpp"
 
 namespace shishi {
 

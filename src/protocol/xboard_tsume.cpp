@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "shishi/protocol/mate_answer.hpp"
 #include "shishi/protocol/xboard_thinking.hpp"
 
 namespace shishi {
@@ -23,24 +24,6 @@ int64_t tsume_time_ms(const SearchLimits& limits) {
     if (limits.movetime_ms > 0) return std::max<int64_t>(1, limits.movetime_ms / 2);
     if (limits.time_left_ms >= 0) return std::max<int64_t>(1, limits.time_left_ms / 30 + limits.increment_ms / 2);
     return NO_CLOCK_TSUME_MS;
-}
-
-int tsume_score(int plies) { return SCORE_MATE - (plies + 1); }
-
-SearchInfo mate_answer(const mate::MateResult& r, SearchResult& result) {
-    SearchInfo info;
-    info.depth = int(r.line.size());
-    info.seldepth = info.depth;
-    info.score = tsume_score(int(r.line.size()));
-    info.nodes = r.nodes;
-    info.time_ms = r.time.count();
-    info.pv = r.line;
-    result.best = r.line[0];
-    result.ponder = r.line.size() > 1 ? r.line[1] : Move::none();
-    result.score = info.score;
-    result.depth = info.depth;
-    result.nodes = r.nodes;
-    return info;
 }
 
 void add_tsume_step(Engine::Job& job, const std::string& option_value, std::shared_ptr<mate::MateSolver> solver,

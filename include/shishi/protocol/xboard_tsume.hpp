@@ -26,13 +26,4 @@ int64_t tsume_time_ms(const SearchLimits& limits);
 void add_tsume_step(Engine::Job& job, const std::string& option_value, std::shared_ptr<mate::MateSolver> solver,
                     std::function<void(const std::string&)> think);
 
-// The mate score of a mate whose line has `plies` moves: the royal capture comes two plies after
-// its last move, so the score is that of a win with the capture at ply plies + 2.
-int tsume_score(int plies);
-
-// A proven mate (r.line not empty) as the search's answer: fills result with the line's first move
-// (and the reply as the ponder move) and returns the line as the PV with its mate score. Shared by
-// the Tsume step and the mate probe, so both report a mate the same way.
-SearchInfo mate_answer(const mate::MateResult& r, SearchResult& result);
-
 }  // namespace shishi
