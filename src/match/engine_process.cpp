@@ -23,9 +23,9 @@ std::optional<Protocol> parse_protocol(const std::string& text) {
     return std::nullopt;
 }
 
-bool EngineProcess::read_answer_line(std::string& line, TimePoint sent, TimePoint deadline, EngineReply& reply) {
+bool EngineProcess::read_answer_line(std::string& line, TimePoint asked, TimePoint deadline, EngineReply& reply) {
     const auto st = process_.read_line(line, deadline);
-    reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - sent).count();
+    reply.elapsed_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - asked).count();
     switch (st) {
         case ChildProcess::ReadStatus::LINE: return true;
         case ChildProcess::ReadStatus::CLOSED: reply.kind = EngineReply::CRASHED; break;

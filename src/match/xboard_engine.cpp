@@ -195,18 +195,20 @@ public:
 
     EngineReply think(const Position&, const ClockReadings& clocks, TimePoint deadline) override {
         EngineReply reply;
+        // The clock runs from here, before the request is written: an engine may read it, think
+        // and answer while a loaded host is still coming back from the write.
+        const TimePoint asked = SteadyClock::now();
         // Output left from before (a claim or resignation after its last move, a refusal).
         // The deadline bounds this too: an engine flooding while its opponent thought uses its
         // own time here.
         std::string line;
-        auto drain_started = SteadyClock::now();
         while (SteadyClock::now() < deadline && process_.poll_line(line)) {
             if (handle_line(line, reply, /*accept_moves=*/false)) return reply;
         }
         if (SteadyClock::now() >= deadline) {
             reply.kind = EngineReply::TIMEOUT;
             reply.elapsed_ms =
-                std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - drain_started).count();
+                std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - asked).count();
             return reply;
         }
         if (send_clock_) {
@@ -223,9 +225,8 @@ public:
             playing_ = true;
         }
         pending_.clear();
-        auto sent = SteadyClock::now();
         legs_.clear();
-        while (read_answer_line(line, sent, deadline, reply))
+        while (read_answer_line(line, asked, deadline, reply))
             if (handle_line(line, reply, true)) return reply;
         return reply;
     }

@@ -11,6 +11,9 @@ Misbehaviours (N counts this engine's own turns in the current game from 1):
   --flood-at N                     write endless lines that are not moves
   --flood-after N                  after its N-th move, flood while the opponent thinks
   --exit-after N                   exit right after its N-th move (dies while the opponent thinks)
+  --hold-input-after N [--hold-ms MS]  after its N-th move, fill its own input pipe (Linux) and
+                                   read nothing for MS ms (default 1000), so the host's next
+                                   lines to it wait in a blocked write for that long
   --exit-on-new                    exit when told of a new game (XBoard new, USI usinewgame)
   --no-pong                        never answer ping (XBoard) or isready after the handshake (USI)
   --refuse-at N                    call the opponent's N-th move illegal ("Illegal move: ...")
@@ -56,6 +59,8 @@ def main():
     ap.add_argument("--refuse-at", type=int, default=0)
     ap.add_argument("--flood-after", type=int, default=0)
     ap.add_argument("--exit-after", type=int, default=0)
+    ap.add_argument("--hold-input-after", type=int, default=0)
+    ap.add_argument("--hold-ms", type=int, default=1000)
     ap.add_argument("--exit-on-new", action="store_true")
     ap.add_argument("--no-pong", action="store_true")
     ap.add_argument("--claim-at", type=int, default=0)
@@ -95,6 +100,18 @@ def main():
         while True:
             time.sleep(1)
 
+    def fill_input():
+        # The write end of our own stdin pipe, filled with comment lines (read and ignored later):
+        # the host's next write to us blocks until we read again. Filled before the move is
+        # sent, so the host cannot have written its next request already.
+        fd = os.open("/proc/self/fd/0", os.O_WRONLY | os.O_NONBLOCK)
+        try:
+            while True:
+                os.write(fd, b"# hold\n")  # one short line a write: atomic, never cut in two
+        except BlockingIOError:
+            pass
+        os.close(fd)
+
     def my_turn():
         state["turn"] += 1
         n = state["turn"]
@@ -119,6 +136,8 @@ def main():
             out("resign" if a.protocol == "xboard" else "bestmove resign")
             return
         move = a.illegal if n == a.illegal_at else moves[n - 1]
+        if n == a.hold_input_after:
+            fill_input()
         if a.protocol == "usi":
             state["last"] = (state.get("last") or []) + [move]
             guess = predictions[n - 1] if n <= len(predictions) else "-"
@@ -133,6 +152,8 @@ def main():
         if n == a.exit_after:
             sys.stdout.flush()
             os._exit(4)
+        if n == a.hold_input_after:
+            time.sleep(a.hold_ms / 1000.0)  # the input was filled before the move went out
         if n == a.flood_after:
             def flood():
                 try:

@@ -47,6 +47,25 @@ const char* const KING_HANGS = "6k5/12/12/12/12/12/12/12/12/12/6R5/5K6 w - - 0 1
 // White's Lion on f5 can take the Pawn on f6 and go on to f7.
 const char* const LION_DOUBLE = "k11/12/12/12/12/12/5p6/5N6/12/12/12/11K w - - 0 1";
 
+// The first moves of WHITE_MOVES and BLACK_MOVES in USI coordinates, quoted: one side's.
+std::string usi_moves(Color side) {
+    Position pos = Position::start();
+    const std::string white[] = {"h4h5", "e4e5", "d1d2", "i1i2"};
+    const std::string black[] = {"e9e8", "h9h8", "d12d11", "i12i11"};
+    std::string out;
+    for (int i = 0; i < 4; ++i) {
+        auto w = parse_xboard_move(pos, white[i]);
+        REQUIRE(w);
+        if (side == WHITE) out += move_to_usi(*w) + " ";
+        pos.make(*w);
+        auto b = parse_xboard_move(pos, black[i]);
+        REQUIRE(b);
+        if (side == BLACK) out += move_to_usi(*b) + " ";
+        pos.make(*b);
+    }
+    return "'" + out + "'";
+}
+
 }  // namespace
 
 TEST_CASE("a scripted legal game is drawn at the ply limit with every move recorded", "[match][referee]") {
@@ -179,6 +198,25 @@ TEST_CASE("a move later than remaining time plus margin forfeits, within the mar
     }
 }
 
+TEST_CASE("an XBoard engine's clock runs from before its move request is written", "[match][referee]") {
+    // White keeps its input pipe full for a second after its first move, so the request for its
+    // second move waits in a blocked write. The engine can read the request, think and answer
+    // while the host has not yet come back from writing: that time is the engine's, so the clock
+    // starts before the first line of the request goes out (USI's `position` and `go` alike).
+    RefereeSettings s = quick_settings();
+    s.max_plies = 4;
+    GameRecord g = play("--moves " + quoted(WHITE_MOVES) + " --hold-input-after 1 --hold-ms 1000",
+                        "--moves " + quoted(BLACK_MOVES), s);
+    CHECK(g.termination == Termination::MAX_PLIES);
+    REQUIRE(g.evals.size() >= 3);
+    CHECK(g.evals[2].ms >= 500);  // White's second move; Black answers at once
+    g = play("--moves " + usi_moves(WHITE) + " --hold-input-after 1 --hold-ms 1000", "--moves " + usi_moves(BLACK), s,
+             Opening{}, "usi");
+    CHECK(g.termination == Termination::MAX_PLIES);
+    REQUIRE(g.evals.size() >= 3);
+    CHECK(g.evals[2].ms >= 500);
+}
+
 TEST_CASE("an engine that refuses a legal move loses by refusal", "[match][referee]") {
     GameRecord g =
         play("--moves " + quoted(WHITE_MOVES), "--moves " + quoted(BLACK_MOVES) + " --refuse-at 2", quick_settings());
@@ -247,29 +285,9 @@ TEST_CASE("score adjudication needs both engines beyond the threshold for K move
 }
 
 TEST_CASE("USI engines play the same game in USI notation", "[match][referee]") {
-    // The same legal moves, written in USI coordinates.
-    auto to_usi_list = [](const std::string& xboard_moves, Color side) {
-        Position pos = Position::start();
-        std::string white[] = {"h4h5", "e4e5", "d1d2", "i1i2"};
-        std::string black[] = {"e9e8", "h9h8", "d12d11", "i12i11"};
-        std::string out;
-        for (int i = 0; i < 4; ++i) {
-            auto w = parse_xboard_move(pos, white[i]);
-            REQUIRE(w);
-            if (side == WHITE) out += move_to_usi(*w) + " ";
-            pos.make(*w);
-            auto b = parse_xboard_move(pos, black[i]);
-            REQUIRE(b);
-            if (side == BLACK) out += move_to_usi(*b) + " ";
-            pos.make(*b);
-        }
-        (void)xboard_moves;
-        return "'" + out + "'";
-    };
     RefereeSettings s = quick_settings();
     s.max_plies = 8;
-    GameRecord g = play("--moves " + to_usi_list(WHITE_MOVES, WHITE), "--moves " + to_usi_list(BLACK_MOVES, BLACK), s,
-                        Opening{}, "usi");
+    GameRecord g = play("--moves " + usi_moves(WHITE), "--moves " + usi_moves(BLACK), s, Opening{}, "usi");
     CHECK(g.termination == Termination::MAX_PLIES);
     REQUIRE(g.moves.size() == 8);
     CHECK(move_to_xboard(g.moves[7]) == "i12i11");

@@ -82,7 +82,7 @@ struct EngineReply {
     std::string comment;  // claim comment
     std::optional<int> score;  // last score it reported for this move, its own view (cp)
     int depth = 0;  // the depth of that score (0: not given)
-    int64_t elapsed_ms = 0;  // from sending the request to the reply's arrival
+    int64_t elapsed_ms = 0;  // from just before the request is written to the reply's arrival
 };
 
 struct ClockReadings {
@@ -150,10 +150,10 @@ protected:
     // After the options (USI waits for readyok here).
     virtual bool finish_start(std::string&) { return true; }
 
-    // Next line of the engine's answer to a move request sent at `sent`: true with a line, or
-    // false with reply.kind set to CRASHED, TIMEOUT or INTERRUPTED; reply.elapsed_ms is kept
-    // current either way.
-    bool read_answer_line(std::string& line, TimePoint sent, TimePoint deadline, EngineReply& reply);
+    // Next line of the engine's answer to a move request made at `asked` (taken before its first
+    // line is written): true with a line, or false with reply.kind set to CRASHED, TIMEOUT or
+    // INTERRUPTED; reply.elapsed_ms is kept current either way.
+    bool read_answer_line(std::string& line, TimePoint asked, TimePoint deadline, EngineReply& reply);
 
     EngineConfig config_;
     ChildProcess process_;
