@@ -92,7 +92,6 @@ TimeBudget clock_budget(const SearchLimits& limits, int game_ply) {
     b.limited = true;
     b.hard_ms = std::max<int64_t>(1, hard);
     b.soft_ms = std::clamp<int64_t>(soft, 1, b.hard_ms);
-    b.free_ms = std::min(inc_spent + (period > 0 ? period * 9 / 10 : 0), b.soft_ms);
     return b;
 }
 
@@ -117,12 +116,8 @@ TimeBudget allocate_time(const SearchLimits& limits, int game_ply) {
 int64_t scaled_soft_limit(const TimeBudget& budget, int instability) {
     // Time per move that is not used is lost, so a fixed time runs to its end.
     if (budget.fixed) return budget.hard_ms;
-    // A stable best move lets us stop at half the clock's share; each recent change buys more
-    // time. The increment's and the byoyomi's parts are spent whole: the increment comes back
-    // after the move and byoyomi time not used is lost. Cut in half, the increment left a short
-    // clock untouched all game (at 0.3125 s + 3 ms a move took 3 ms and the base was never spent).
-    const int64_t share = budget.soft_ms - budget.free_ms;
-    const int64_t scaled = budget.free_ms + share * (5 + 4 * std::min(instability, 4)) / 10;
+    // A stable best move lets us stop at half the share; each recent change buys more time.
+    const int64_t scaled = budget.soft_ms * (5 + 4 * std::min(instability, 4)) / 10;
     return std::min(std::max<int64_t>(1, scaled), budget.hard_ms);
 }
 

@@ -141,21 +141,6 @@ TEST_CASE("an unstable best move earns more time, up to the hard limit", "[timem
     CHECK(scaled_soft_limit(b, 100) <= b.hard_ms);
 }
 
-TEST_CASE("a stable best move still spends the whole increment and byoyomi", "[timeman]") {
-    // Only the clock's share is halved for a stable move: the increment comes back after the
-    // move, and byoyomi time not spent is lost.
-    for (int64_t inc : {3, 100, 1000}) {
-        const TimeBudget b = allocate_time(clock_limits(100 * inc, inc), 40);
-        INFO("clock " << 100 * inc << " inc " << inc);
-        CHECK(b.free_ms == inc);
-        CHECK(scaled_soft_limit(b, 0) == inc + (b.soft_ms - inc) / 2);
-    }
-    SearchLimits l;
-    l.time_left_ms = 0;
-    l.byoyomi_ms = 10000;
-    CHECK(scaled_soft_limit(allocate_time(l), 0) >= 8000);
-}
-
 TEST_CASE("a fixed time per move is not cut short when the best move is stable", "[timeman]") {
     SearchLimits l;
     l.movetime_ms = 1000;

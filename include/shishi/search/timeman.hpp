@@ -14,7 +14,6 @@ struct TimeBudget {
     int64_t soft_ms = 0;
     int64_t hard_ms = 0;
     bool fixed = false;  // a fixed time per move (movetime): spent whole, never cut short
-    int64_t free_ms = 0;  // the part of soft_ms paid by the increment or byoyomi: spent whole
 };
 
 // Moves assumed still to play when the time control does not say (sudden death).
