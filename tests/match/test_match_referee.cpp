@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <sstream>
 
 #include "match_test_support.hpp"
 #include "shishi/core/notation.hpp"
@@ -47,18 +48,18 @@ const char* const KING_HANGS = "6k5/12/12/12/12/12/12/12/12/12/6R5/5K6 w - - 0 1
 // White's Lion on f5 can take the Pawn on f6 and go on to f7.
 const char* const LION_DOUBLE = "k11/12/12/12/12/12/5p6/5N6/12/12/12/11K w - - 0 1";
 
-// The first moves of WHITE_MOVES and BLACK_MOVES in USI coordinates, quoted: one side's.
+// WHITE_MOVES and BLACK_MOVES in USI coordinates, quoted: one side's, converted move by move
+// along the game they make together.
 std::string usi_moves(Color side) {
+    std::istringstream white(WHITE_MOVES), black(BLACK_MOVES);
     Position pos = Position::start();
-    const std::string white[] = {"h4h5", "e4e5", "d1d2", "i1i2"};
-    const std::string black[] = {"e9e8", "h9h8", "d12d11", "i12i11"};
-    std::string out;
-    for (int i = 0; i < 4; ++i) {
-        auto w = parse_xboard_move(pos, white[i]);
+    std::string w_text, b_text, out;
+    while (white >> w_text && black >> b_text) {
+        auto w = parse_xboard_move(pos, w_text);
         REQUIRE(w);
         if (side == WHITE) out += move_to_usi(*w) + " ";
         pos.make(*w);
-        auto b = parse_xboard_move(pos, black[i]);
+        auto b = parse_xboard_move(pos, b_text);
         REQUIRE(b);
         if (side == BLACK) out += move_to_usi(*b) + " ";
         pos.make(*b);
