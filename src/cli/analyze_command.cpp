@@ -6,6 +6,7 @@
 #include <fstream>
 #include <ostream>
 
+#include "shishi/cli/eval_option.hpp"
 #include "shishi/cli/interrupt.hpp"
 #include "shishi/cli/options.hpp"
 #include "shishi/cli/output_path.hpp"
@@ -56,6 +57,9 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
     auto out_path = args.string_option("--out");
     auto svg_path = args.string_option("--svg");
     auto style = kif_style_option(args);
+    // The engine's evaluation by default (the embedded net), so that the analysis judges the
+    // moves as the engine plays them.
+    const std::shared_ptr<const nnue::Network> net = eval_option(args, EvalDefault::NNUE);
     auto in = args.positional_string("record file");
     // The host a record comes from judges its moves: a KIF or USI list comes from lishogi, a PGN
     // from XBoard. --rules starts from those (a preset in it replaces them).
@@ -88,7 +92,8 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         err << "usage: shishi analyze <record.kif|.pgn|.usi> [--depth D | --nodes N | --time S] [--threads T]\n"
                "                      [--hash MB] [--out annotated.kif|.pgn|.usi] [--svg graph.svg] [--game N]\n"
                "                      [--from kif|pgn|usi] [--rules PRESET[,KEY=VALUE...]]\n"
-               "                      [--kif-style lishogi-server|lishogi-client]\n";
+               "                      [--kif-style lishogi-server|lishogi-client] [--eval hand|nnue]\n"
+               "                      [--eval-file NET]\n";
         return 2;
     }
     auto rec = record::read_record_file(*in, from_format, game.value_or(0));
@@ -106,6 +111,10 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         limits.depth = depth.value_or(DEFAULT_DEPTH);
     Searcher searcher(size_t(hash.value_or(64)));
     searcher.set_threads(threads.value_or(1));
+    searcher.set_network(net);
+
+    std::ostream& report = out_path && *out_path == "-" ? err : out;  // stdout holds the record alone
+    report << "evaluation: " << nnue::evaluation_name(net.get()) << "\n";
 
     const bool terminal = platform::stderr_is_terminal();
     const auto t0 = std::chrono::steady_clock::now();
@@ -132,7 +141,6 @@ int analyze_command(const std::vector<std::string>& argv, std::ostream& out, std
         analysis = record::analyze_record(*rec, searcher, limits, *rules, progress, stop_requested);
     }
     const int total = int((*rec).plies.size()) + 1;
-    std::ostream& report = out_path && *out_path == "-" ? err : out;  // stdout holds the record alone
     const bool interrupted = int(analysis.positions.size()) < total;  // a stop after the end is no interruption
     if (interrupted) {
         if (terminal) err << "\n";

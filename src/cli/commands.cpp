@@ -54,7 +54,9 @@ const Command COMMANDS[] = {
      "MB,\n"
      "                                                --out annotated.kif|.pgn|.usi, --svg graph.svg, --game N,\n"
      "                                                --from kif|pgn|usi, --rules R,\n"
-     "                                                --kif-style lishogi-server|lishogi-client (KIF layout)"},
+     "                                                --kif-style lishogi-server|lishogi-client (KIF layout),\n"
+     "                                                --eval hand|nnue (default nnue: the embedded net),\n"
+     "                                                --eval-file NET"},
     {"convert", convert_command,
      "convert <in> <out> [--game N] [--from F] [--to F]  a game record from one format (kif, pgn, usi) to another;\n"
      "                                                --kif-style lishogi-server|lishogi-client (KIF layout)"},

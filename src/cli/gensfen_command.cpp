@@ -6,6 +6,7 @@
 #include <ostream>
 #include <random>
 
+#include "shishi/cli/eval_option.hpp"
 #include "shishi/cli/interrupt.hpp"
 #include "shishi/cli/options.hpp"
 #include "shishi/cli/output_path.hpp"
@@ -129,10 +130,9 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
     }
     const RuleSet* rules = a.rules_option();
     auto openings = a.string_option("--openings");
-    auto eval = a.string_option("--eval");
-    auto eval_file = a.string_option("--eval-file");
-    if (eval && *eval != "hand" && *eval != "nnue") a.error("bad --eval '" + echo_text(*eval) + "' (hand or nnue)");
-    if (eval_file && eval && *eval == "hand") a.error("--eval-file needs the net: not with --eval hand");
+    // The evaluation that scores the games: the hand evaluation unless a net is asked for (the
+    // embedded one, or --eval-file). It is part of the run's identity.
+    const std::shared_ptr<const nnue::Network> net = eval_option(a, EvalDefault::HAND);
     if (!file) a.error("--out FILE is required");
     if (o.nodes == 0 && o.depth == 0) a.error("give a budget per move: --nodes N or --depth N");
     if (rules && rules != &preset_rules(rules->preset))
@@ -144,19 +144,6 @@ int gensfen_command(const std::vector<std::string>& args, std::ostream& out, std
         return 2;
     }
     o.rules = rules->preset;
-    // The evaluation that scores the games: the hand evaluation unless a net is asked for (the
-    // embedded one, or --eval-file). It is part of the run's identity.
-    std::shared_ptr<const nnue::Network> net;
-    if (eval_file) {
-        nnue::NetworkLoad load = nnue::load_network_file(*eval_file);
-        if (!load.ok()) {
-            err << "error: " << load.error << "\n";
-            return 1;
-        }
-        net = load.net;
-    } else if (eval && *eval == "nnue") {
-        net = nnue::embedded_network();
-    }
     o.evaluation = net ? net->hash() : 0;
     if (openings) {
         std::string error;

@@ -234,6 +234,8 @@ std::shared_ptr<const Network> embedded_network() {
     return net;
 }
 
+std::string evaluation_name(const Network* net) { return net ? net->name() : "hand"; }
+
 bool names_embedded(std::string_view eval_file) {
     if (eval_file.empty()) return true;
     constexpr std::string_view E = "<embedded>";

@@ -792,6 +792,7 @@ size_t Searcher::set_hash_mb(size_t mb) { return impl_->shared.tt.resize(std::ma
 void Searcher::set_threads(int n) { impl_->set_threads(n); }
 void Searcher::set_contempt(int cp) { impl_->shared.contempt = cp; }
 void Searcher::set_network(std::shared_ptr<const nnue::Network> net) { impl_->shared.net = std::move(net); }
+std::shared_ptr<const nnue::Network> Searcher::network() const { return impl_->shared.net; }
 void Searcher::set_poll(std::function<void()> poll) { impl_->shared.poll = std::move(poll); }
 
 void Searcher::new_game() {

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string_view>
 
 #include "shishi/core/game.hpp"
+#include "shishi/eval/nnue_network.hpp"
 #include "shishi/record/pgn.hpp"
 
 namespace shishi::record {
@@ -58,6 +60,7 @@ int judgement_nag(Judgement j) {
 Analysis analyze_record(const Record& record, Searcher& searcher, const SearchLimits& limits, const RuleSet& rules,
                         const std::function<void(int, int)>& progress, const std::function<bool()>& stopped) {
     Analysis a;
+    a.evaluation = nnue::evaluation_name(searcher.network().get());
     const int n = int(record.plies.size());
     searcher.new_game();
     Game game(rules);
@@ -141,6 +144,13 @@ std::string score_text(int cp) {
 
 namespace {
 
+// The Annotator tag of an analysed record: this, then " (evaluation: <its name>)".
+constexpr std::string_view ANNOTATOR = "Shishi analysis";
+
+bool annotated_by_shishi(const std::string& annotator) {
+    return annotator == ANNOTATOR || annotator.rfind(std::string(ANNOTATOR) + " (", 0) == 0;
+}
+
 // A record Shishi annotated before carries that analysis in front of each comment (the comment
 // it had follows after " -- "), and the judgement as the NAG: both are dropped, so that a new
 // analysis replaces the old one instead of wrapping it.
@@ -159,7 +169,7 @@ void drop_previous_analysis(Ply& p) {
 Record annotate(const Record& record, const Analysis& a, Format format) {
     Record out = record;
     const std::string* annotator = record.tag("Annotator");
-    if (annotator && *annotator == "Shishi analysis")
+    if (annotator && annotated_by_shishi(*annotator))
         for (Ply& p : out.plies)
             drop_previous_analysis(p);
     for (size_t i = 0; i < out.plies.size() && i < a.moves.size(); ++i) {
@@ -188,7 +198,9 @@ Record annotate(const Record& record, const Analysis& a, Format format) {
         p.comment = p.comment.empty() ? c : c + " -- " + p.comment;
         if (mr.judgement != Judgement::NONE) p.nag = judgement_nag(mr.judgement);
     }
-    out.set_tag("Annotator", "Shishi analysis");
+    out.set_tag(
+        "Annotator",
+        a.evaluation.empty() ? std::string(ANNOTATOR) : std::string(ANNOTATOR) + " (evaluation: " + a.evaluation + ")");
     return out;
 }
 

@@ -16,6 +16,7 @@
 #include "shishi/cli/interrupt.hpp"
 #include "shishi/core/perft.hpp"
 #include "shishi/eval/eval_params.hpp"
+#include "shishi/eval/nnue_network.hpp"
 #include "shishi/tools/tuning.hpp"
 #include "shishi/protocol/engine.hpp"
 #include "shishi/protocol/startup_options.hpp"
@@ -171,6 +172,14 @@ TEST_CASE("every command answers --help with its usage and exit 0", "[cli]") {
         CHECK(shishi_cli({command, "--help"}).out.find("--kif-style lishogi-server|lishogi-client") !=
               std::string::npos);
     }
+    // analyze's evaluation options, in its usage and in its entry of `shishi help`.
+    const std::string help = shishi_cli({"help"}).out;
+    const size_t entry = help.find("shishi analyze"), next = help.find("shishi convert");
+    REQUIRE(entry < next);
+    for (const char* option : {"--eval hand|nnue", "--eval-file NET"}) {
+        CHECK(shishi_cli({"analyze", "--help"}).out.find(option) != std::string::npos);
+        CHECK(help.substr(entry, next - entry).find(option) != std::string::npos);
+    }
 }
 
 TEST_CASE("shishi --version prints the version", "[cli]") {
@@ -273,7 +282,7 @@ TEST_CASE("Ctrl-C during shishi analyze writes the partial annotated record and 
     CHECK(out.str().find(" positions analysed, ") != std::string::npos);
     CHECK(out.str().find("annotated record: " + out_path + " (") != std::string::npos);
     const std::string written = slurp(out_path);
-    CHECK(written.find("[Annotator \"Shishi analysis\"]") != std::string::npos);
+    CHECK(written.find("[Annotator \"Shishi analysis (evaluation: nnue ") != std::string::npos);
     std::remove(out_path.c_str());
 }
 
@@ -298,4 +307,117 @@ TEST_CASE("divide hands each root move's count over as soon as it is counted", "
     });
     CHECK(rows.size() == all.size());
     CHECK(!rows.empty());
+}
+
+namespace {
+
+const std::string LISHOGI_GAME = SHISHI_SOURCE_DIR "/tests/data/records/lishogi-game.kif";
+
+// The annotated PGN of the lishogi game analysed at depth 3 by a Searcher with `net` (null:
+// the hand evaluation), as `shishi analyze` writes it with --hash 4.
+std::string analysis_with(std::shared_ptr<const nnue::Network> net) {
+    auto rec = record::read_record_file(LISHOGI_GAME, std::nullopt, 0);
+    REQUIRE(rec);
+    Searcher searcher(4);
+    searcher.set_network(std::move(net));
+    SearchLimits limits;
+    limits.depth = 3;
+    const record::Analysis a = record::analyze_record(*rec, searcher, limits, lishogi_rules());
+    return record::write_record(record::annotate(*rec, a, record::Format::PGN), record::Format::PGN);
+}
+
+}  // namespace
+
+TEST_CASE("shishi analyze searches with the engine's evaluation, the embedded net, unless --eval hand",
+          "[cli][analysis][nnue]") {
+    REQUIRE(nnue::embedded_network() != nullptr);
+    const std::string net_name = nnue::embedded_network()->name();
+    const std::string by_net = analysis_with(nnue::embedded_network());
+    const std::string by_hand = analysis_with(nullptr);
+    REQUIRE(by_net != by_hand);  // the two evaluations judge this game differently at depth 3
+
+    const std::string out_path = temp_path("by-default.pgn");
+    Result standard = shishi_cli({"analyze", LISHOGI_GAME, "--depth", "3", "--hash", "4", "--out", out_path});
+    CHECK(standard.code == 0);
+    CHECK(standard.out.rfind("evaluation: " + net_name + "\n", 0) == 0);
+    CHECK(slurp(out_path) == by_net);
+    CHECK(slurp(out_path).find("[Annotator \"Shishi analysis (evaluation: " + net_name + ")\"]") != std::string::npos);
+
+    Result nnue =
+        shishi_cli({"analyze", LISHOGI_GAME, "--depth", "3", "--hash", "4", "--out", out_path, "--eval", "nnue"});
+    CHECK(nnue.code == 0);
+    CHECK(slurp(out_path) == by_net);
+
+    Result hand =
+        shishi_cli({"analyze", LISHOGI_GAME, "--depth", "3", "--hash", "4", "--out", out_path, "--eval", "hand"});
+    CHECK(hand.code == 0);
+    CHECK(hand.out.rfind("evaluation: hand\n", 0) == 0);
+    CHECK(slurp(out_path) == by_hand);
+    CHECK(slurp(out_path).find("[Annotator \"Shishi analysis (evaluation: hand)\"]") != std::string::npos);
+    std::remove(out_path.c_str());
+}
+
+TEST_CASE("shishi analyze --eval-file searches with that net", "[cli][analysis][nnue]") {
+    const std::string net_path = temp_path("placeholder.nnue");
+    REQUIRE(shishi_cli({"nnue-placeholder", net_path}).code == 0);
+    const nnue::NetworkLoad load = nnue::load_network_file(net_path);
+    REQUIRE(load.ok());
+    REQUIRE(load.net->hash() != nnue::embedded_network()->hash());
+    const std::string out_path = temp_path("by-file.pgn");
+    for (const char* eval : {"", "nnue"}) {
+        INFO("--eval " << eval);
+        std::vector<std::string> args = {"analyze", LISHOGI_GAME, "--depth", "3",           "--hash",
+                                         "4",       "--out",      out_path,  "--eval-file", net_path};
+        if (*eval) args.insert(args.end(), {"--eval", eval});
+        Result r = shishi_cli(args);
+        CHECK(r.code == 0);
+        CHECK(r.out.rfind("evaluation: " + load.net->name() + "\n", 0) == 0);
+        CHECK(slurp(out_path) == analysis_with(load.net));
+    }
+    std::remove(out_path.c_str());
+    std::remove(net_path.c_str());
+}
+
+TEST_CASE("analyze and gensfen refuse a bad --eval or --eval-file before any work", "[cli][analysis][nnue]") {
+    // A net of another shape: the embedded net with its L1 size (header offset 16) changed.
+    std::string other_shape(nnue::embedded_network_bytes());
+    other_shape[16] ^= 2;
+    const std::string mismatched = temp_path("mismatched.nnue"), junk = temp_path("junk.nnue");
+    std::ofstream(mismatched, std::ios::binary) << other_shape;
+    std::ofstream(junk, std::ios::binary) << "not a net\n";
+    const std::string missing = temp_path("missing.nnue");
+    std::remove(missing.c_str());
+    const struct {
+        std::vector<std::string> options;
+        std::string message;
+    } bad[] = {
+        {{"--eval", "neural"}, "bad --eval 'neural' (hand or nnue)"},
+        {{"--eval", "hand", "--eval-file", junk}, "--eval-file needs the net: not with --eval hand"},
+        {{"--eval-file", missing}, "cannot open net file '" + missing + "'"},
+        {{"--eval-file", junk}, "net file '" + junk + "': not a Shishi net"},
+        {{"--eval-file", mismatched}, "net file '" + mismatched + "': architecture mismatch: L1 size"},
+    };
+    const std::string out_path = temp_path("refused.pgn"), data_path = temp_path("refused.sgames");
+    for (const auto& b : bad) {
+        INFO(b.message);
+        std::remove(out_path.c_str());
+        std::vector<std::string> analyze = {"analyze", LISHOGI_GAME, "--depth", "1", "--out", out_path};
+        analyze.insert(analyze.end(), b.options.begin(), b.options.end());
+        Result a = shishi_cli(analyze);
+        CHECK(a.code == 2);
+        CHECK(a.err.find("error: " + b.message) != std::string::npos);
+        CHECK(a.err.find("--eval-file NET") != std::string::npos);  // the usage
+        CHECK(a.out.empty());  // nothing analysed
+        CHECK_FALSE(exists(out_path));
+
+        std::remove(data_path.c_str());
+        std::vector<std::string> gensfen = {"gensfen", "--out", data_path, "--games", "1", "--depth", "1"};
+        gensfen.insert(gensfen.end(), b.options.begin(), b.options.end());
+        Result g = shishi_cli(gensfen);
+        CHECK(g.code == 2);
+        CHECK(g.err.find("error: " + b.message) != std::string::npos);
+        CHECK_FALSE(exists(data_path));
+    }
+    std::remove(mismatched.c_str());
+    std::remove(junk.c_str());
 }

@@ -43,6 +43,8 @@ expect_exit "convert --to xyz" 2 "--to takes kif, pgn or usi" "$shishi" convert 
 [ -e x.kif ] && problem "convert --to xyz wrote x.kif"
 expect_exit "analyze --out unwritable" 2 "/nonexistent/x.pgn: cannot write" \
     "$shishi" analyze "$game" --depth 30 --out /nonexistent/x.pgn
+expect_exit "analyze --eval-file missing" 2 "cannot open net file '/nonexistent/x.nnue'" \
+    "$shishi" analyze "$game" --depth 30 --eval-file /nonexistent/x.nnue
 expect_exit "bad engine option value" 2 "engine option --Threads" "$shishi" --Threads=abc
 expect_exit "--move-overhead" 0 "option name Move_Overhead type spin default 300" \
     bash -c "printf 'usi\nquit\n' | '$shishi' --move-overhead 300"
@@ -59,7 +61,7 @@ if wait_for_line progress.txt '^analysed 1/'; then
     wait $pid; rc=$?
     [ $rc -eq 130 ] || problem "analyze after Ctrl-C: exit status $rc (want 130)"
     grep -q '^interrupted: [0-9]* of [0-9]* positions analysed' summary.txt || problem "analyze: no interrupted line: $(cat summary.txt)"
-    grep -q '^\[Annotator "Shishi analysis"\]' partial.pgn || problem "analyze: no partial annotated record"
+    grep -q '^\[Annotator "Shishi analysis (evaluation: nnue ' partial.pgn || problem "analyze: no partial annotated record"
 else
     kill $pid; problem "analyze printed no progress: $(cat progress.txt)"
 fi

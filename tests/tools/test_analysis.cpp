@@ -90,7 +90,7 @@ TEST_CASE("Annotated records: evaluation, best line, marks; in PGN and KIF", "[r
         }
         CHECK(back.plies[4].comment.find("; blunder (loses ") != std::string::npos);
         CHECK(back.plies[4].comment.find(", better ") != std::string::npos);
-        CHECK(*back.tag("Annotator") == "Shishi analysis");
+        CHECK(*back.tag("Annotator") == "Shishi analysis (evaluation: hand)");  // the searcher had no net
     }
     // The analysis comes first, the original comment after it.
     const std::string c = annotate(r, a, Format::PGN).plies[2].comment;
@@ -113,6 +113,12 @@ TEST_CASE("Re-analysing an annotated record replaces the old analysis instead of
             CHECK(twice.plies[i].nag == once.plies[i].nag);
         }
         CHECK(twice.plies[2].comment.find(" -- the Lion heads for the go-between") != std::string::npos);
+        // A record annotated before the Annotator named the evaluation, too.
+        Record plain = once;
+        plain.set_tag("Annotator", "Shishi analysis");
+        const Record again = must_read(write_record(annotate(plain, a, f), f), f);
+        for (size_t i = 0; i < again.plies.size(); ++i)
+            CHECK(again.plies[i].comment == once.plies[i].comment);
     }
     // A record another program annotated keeps its comments (XBoard's "+0.35/8 0.3" included).
     Record other = r;

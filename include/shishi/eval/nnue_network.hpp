@@ -82,6 +82,10 @@ std::shared_ptr<const Network> embedded_network();
 // Its raw bytes (nnue_embedded.cpp, generated at build time).
 std::string_view embedded_network_bytes();
 
+// How a search's evaluation is named (bench, the USI `eval` answer, analyze): the net's name,
+// or "hand" for none (the hand evaluation).
+std::string evaluation_name(const Network* net);
+
 // The EvalFile value that names the embedded net ("" or "<embedded>", any case).
 bool names_embedded(std::string_view eval_file);
 

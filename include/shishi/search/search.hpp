@@ -33,6 +33,7 @@ public:
     // The evaluation: a learned net (shared with its owner, the engine), or null for the hand
     // evaluation.
     void set_network(std::shared_ptr<const nnue::Network> net);
+    std::shared_ptr<const nnue::Network> network() const;  // the one set (null: the hand evaluation)
     void new_game();  // clears the table and history statistics
     // Called by the main worker every NODE_CHECK_INTERVAL nodes, on the search's thread: a
     // host without threads (the single-threaded WebAssembly build) reads its input there and

@@ -49,6 +49,7 @@ struct MoveReview {
 struct Analysis {
     std::vector<PositionEval> positions;  // one per position: plies.size() + 1 (fewer when stopped)
     std::vector<MoveReview> moves;  // one per ply between them
+    std::string evaluation;  // the searcher's evaluation: "hand" or the net's name (nnue_network.hpp)
 };
 
 struct SideSummary {
@@ -72,8 +73,9 @@ std::string move_number_text(const Record& record, int ply);
 std::string score_text(int centipawns);
 
 // The record with the analysis in front of each move's comment (the old comment follows after
-// " -- ") and the judgement as its NAG. Moves inside the
-// comments are in XBoard notation for PGN and in USI notation otherwise.
+// " -- ") and the judgement as its NAG; the Annotator tag names the analysis and its evaluation
+// ("Shishi analysis (evaluation: hand)"). Moves inside the comments are in XBoard notation for
+// PGN and in USI notation otherwise.
 Record annotate(const Record& record, const Analysis& analysis, Format format);
 // The per-side summary printed by `shishi analyze`.
 std::string summary_text(const Record& record, const Analysis& analysis);
