@@ -9,6 +9,7 @@
 #include <new>
 
 #include "shishi/core/splitmix.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/search/search_limits.hpp"
 
 namespace shishi {
@@ -44,11 +45,14 @@ size_t TranspositionTable::resize(size_t mb) {
     // process could not run at all), so the engine never searches without a table.
     for (;; mb = std::max<size_t>(1, mb / 2)) {
         const size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Bucket));
-        // calloc: a large block comes from the kernel as zero pages mapped on first use, so a
-        // table of many gigabytes is ready at once (touching it all took 27 s for 12 GB) and
-        // an all-zero entry is an empty one (BOUND_NONE). Relaxed atomics of uint64_t are plain
-        // words on every target of this engine.
-        table_.reset(static_cast<Bucket*>(std::calloc(n, sizeof(Bucket))));
+        // Zero pages mapped on first use, so a table of many gigabytes is ready at once
+        // (touching it all took 27 s for 12 GB) and an all-zero entry is an empty one
+        // (BOUND_NONE). Relaxed atomics of uint64_t are plain words on every target of this
+        // engine. Huge pages spare a TLB miss on most probes, but each probe of a fresh 2 MB
+        // then makes all of it resident: above HUGE_PAGES_MAX_MB a short analysis would hold
+        // nearly the whole table, so large tables keep small pages.
+        const size_t bytes = n * sizeof(Bucket);
+        table_ = {static_cast<Bucket*>(platform::allocate_large(bytes, mb <= HUGE_PAGES_MAX_MB)), FreeBuckets{bytes}};
         if (table_) {
             buckets_ = n;
             break;
@@ -60,7 +64,7 @@ size_t TranspositionTable::resize(size_t mb) {
     return mb;
 }
 
-void TranspositionTable::FreeBuckets::operator()(Bucket* b) const { std::free(b); }
+void TranspositionTable::FreeBuckets::operator()(Bucket* b) const { platform::free_large(b, bytes); }
 
 uint64_t TranspositionTable::Data::pack() const {
     return uint64_t(move) | uint64_t(uint16_t(score)) << 32 | uint64_t(uint8_t(depth)) << 48 |

@@ -11,6 +11,7 @@
 
 #include "shishi/search/search.hpp"
 #include "shishi/search/tt.hpp"
+#include "resident_memory.hpp"
 #include "usi_harness.hpp"
 #include "xboard_test_io.hpp"
 
@@ -18,13 +19,7 @@ using namespace shishi;
 
 namespace {
 
-// This process's resident memory in MB (Linux: VmRSS of /proc/self/status).
-long resident_mb() {
-    std::ifstream status("/proc/self/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6)) / 1024;
-    return -1;
-}
+using test::resident_mb;
 
 constexpr size_t BIG_MB = 512;
 constexpr long TOUCHED_MB = 64;  // far below BIG_MB: whatever else the process does meanwhile
@@ -46,6 +41,20 @@ TEST_CASE("a new game of a searcher with a large hash leaves the table untouched
     Searcher s(BIG_MB);
     const long before = resident_mb();
     s.new_game();
+    CHECK(resident_mb() - before < TOUCHED_MB);
+}
+
+TEST_CASE("a short search with a large hash makes little of the table resident", "[search][tt]") {
+    // Each probe of a fresh huge page would make all 2 MB of it resident: thousands of nodes
+    // would then hold most of a 512 MB table. Tables this large keep small pages.
+    Searcher s(BIG_MB);
+    Position pos = Position::start();
+    const long before = resident_mb();
+    REQUIRE(before > 0);
+    SearchLimits l;
+    l.depth = 5;
+    const SearchResult r = s.search(pos, l);
+    REQUIRE(r.nodes > 2000);
     CHECK(resident_mb() - before < TOUCHED_MB);
 }
 
