@@ -48,9 +48,9 @@ size_t TranspositionTable::resize(size_t mb) {
         // Zero pages mapped on first use, so a table of many gigabytes is ready at once
         // (touching it all took 27 s for 12 GB) and an all-zero entry is an empty one
         // (BOUND_NONE). Relaxed atomics of uint64_t are plain words on every target of this
-        // engine. Huge pages spare a TLB miss on most probes, but each probe of a fresh 2 MB
-        // then makes all of it resident: above HUGE_PAGES_MAX_MB a short analysis would hold
-        // nearly the whole table, so large tables keep small pages.
+        // engine. Huge pages spare a TLB miss on most probes, but they are all mapped at once:
+        // above HUGE_PAGES_MAX_MB that would cost a new game or a resize seconds and make the
+        // whole table resident for a short analysis, so large tables keep small pages.
         const size_t bytes = n * sizeof(Bucket);
         table_ = {static_cast<Bucket*>(platform::allocate_large(bytes, mb <= HUGE_PAGES_MAX_MB)), FreeBuckets{bytes}};
         if (table_) {

@@ -34,8 +34,9 @@ uint64_t physical_memory_bytes();
 // first layer), aligned to 64 bytes, or nullptr if refused. Pages are mapped on first use, so a
 // table of gigabytes is ready at once. With `huge_pages`, Linux is asked for 2 MB pages: a
 // search of a few milliseconds reads lines all over its table, and with 4 KB pages nearly every
-// read also missed the TLB; but each first touch then maps and zeroes 2 MB. Give the same size
-// back to free_large.
+// read also missed the TLB. Those pages are mapped at once (the kernel may have to compact
+// memory for them, which must not happen inside a search), so the whole block is resident.
+// Give the same size back to free_large.
 void* allocate_large(size_t bytes, bool huge_pages);
 void free_large(void* block, size_t bytes);
 
