@@ -38,9 +38,15 @@ int score_from_tt(int score, int ply) {
 TranspositionTable::TranspositionTable(size_t mb) { resize(mb); }
 
 size_t TranspositionTable::resize(size_t mb) {
+    mb = std::min(mb, MAX_TT_MB);  // 0: a single bucket (tests)
+    // The same size again (a host's `memory` before every game): cleared, not made anew, as
+    // mapping a huge-page table costs milliseconds.
+    if (table_ && mb == mb_) {
+        clear();
+        return mb_;
+    }
     table_.reset();  // free the old table first so two never coexist at full size
     buckets_ = 0;
-    mb = std::min(mb, MAX_TT_MB);  // 0: a single bucket (tests)
     // A size the allocator refuses is halved until it is granted; 1 MB always is (or the
     // process could not run at all), so the engine never searches without a table.
     for (;; mb = std::max<size_t>(1, mb / 2)) {
@@ -55,6 +61,7 @@ size_t TranspositionTable::resize(size_t mb) {
         table_ = {static_cast<Bucket*>(platform::allocate_large(bytes, mb <= HUGE_PAGES_MAX_MB)), FreeBuckets{bytes}};
         if (table_) {
             buckets_ = n;
+            mb_ = mb;
             break;
         }
         if (mb <= 1) throw std::bad_alloc();

@@ -82,6 +82,28 @@ TEST_CASE("entries stored before a clear are never found again, even after 64 cl
     CHECK(hit.move == M);
 }
 
+TEST_CASE("a resize to the same size empties the table without making a new one", "[search][tt]") {
+    // Hosts send `memory` (or USI_Hash) before every game; a huge-page table is mapped when
+    // made, so the same size again is a clear, at any size.
+    TranspositionTable tt(2);
+    const uint64_t key = 0x0123456789abcdefULL;
+    tt.store(key, 0, M, 77, 9, BOUND_EXACT);
+    TTHit hit;
+    REQUIRE(tt.probe(key, 0, hit));
+    const size_t buckets = tt.bucket_count();
+    CHECK(tt.resize(2) == 2);
+    CHECK(tt.bucket_count() == buckets);
+    CHECK_FALSE(tt.probe(key, 0, hit));
+    CHECK(tt.hashfull() == 0);
+    tt.store(key, 0, M, 55, 3, BOUND_LOWER);
+    REQUIRE(tt.probe(key, 0, hit));
+    CHECK(hit.score == 55);
+    // Another size is a new table, empty too.
+    CHECK(tt.resize(1) == 1);
+    CHECK(tt.bucket_count() == buckets / 2);
+    CHECK_FALSE(tt.probe(key, 0, hit));
+}
+
 TEST_CASE("entries from before a clear give way like empty ones", "[search][tt]") {
     TranspositionTable tt(0);  // one bucket of two entries
     tt.store(1, 0, M, 1, 40, BOUND_EXACT);

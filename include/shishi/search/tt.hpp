@@ -102,6 +102,7 @@ private:
     };
     std::unique_ptr<Bucket[], FreeBuckets> table_{nullptr, FreeBuckets{0}};
     size_t buckets_ = 0;
+    size_t mb_ = 0;  // the size granted, in MB
     uint8_t generation_ = 0;  // multiples of 4
     uint64_t epoch_ = 0;  // clear() counts up
     uint64_t salt_ = 0;  // from epoch_; 0 in the first epoch
