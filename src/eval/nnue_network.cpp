@@ -81,8 +81,10 @@ struct NetworkBuilder {
     static std::shared_ptr<Network> make() {
         auto net = std::shared_ptr<Network>(new Network());
         const size_t n = size_t(FEATURES) * L1;
-        net->l1_weights_.reset(
-            static_cast<int16_t*>(::operator new[](n * sizeof(int16_t), std::align_val_t(Network::ALIGN))));
+        // Huge pages where there are some: each evaluation update reads columns all over it.
+        void* block = platform::allocate_large(n * sizeof(int16_t), true);
+        if (!block) throw std::bad_alloc();
+        net->l1_weights_.reset(static_cast<int16_t*>(block));
         return net;
     }
     // Fills net from a payload of PAYLOAD_BYTES bytes.
@@ -111,7 +113,9 @@ struct NetworkBuilder {
     }
 };
 
-void Network::AlignedFree::operator()(int16_t* p) const { ::operator delete[](p, std::align_val_t(ALIGN)); }
+void Network::AlignedFree::operator()(int16_t* p) const {
+    platform::free_large(p, size_t(FEATURES) * L1 * sizeof(int16_t));
+}
 
 uint64_t fnv1a64(const void* data, size_t size, uint64_t h) {
     const auto* b = static_cast<const uint8_t*>(data);

@@ -3,7 +3,9 @@
 #define WIN32_LEAN_AND_MEAN
 #include <windows.h>
 
+#include <algorithm>
 #include <condition_variable>
+#include <cstdlib>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -13,6 +15,7 @@
 #include <streambuf>
 
 #include "shishi/platform/platform.hpp"
+#include "zeroed_block.hpp"
 
 namespace shishi::platform {
 namespace {
@@ -192,6 +195,10 @@ uint64_t physical_memory_bytes() {
     status.dwLength = sizeof status;
     return GlobalMemoryStatusEx(&status) ? uint64_t(status.ullTotalPhys) : 0;
 }
+
+// Large pages on Windows need a privilege users rarely hold; calloc's zero pages serve.
+void* allocate_large(size_t bytes, bool) { return detail::zeroed_block(bytes); }
+void free_large(void* block, size_t) { detail::free_zeroed_block(block); }
 
 namespace {
 

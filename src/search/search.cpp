@@ -320,6 +320,8 @@ struct Worker {
 
     void do_move(Move m) {
         pos->make(m);
+        tt.prefetch(pos->key());
+        eval_cache.prefetch(pos->key());
         if (net) accumulators.push(*pos);
     }
     void undo_move() {

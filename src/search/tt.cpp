@@ -9,6 +9,7 @@
 #include <new>
 
 #include "shishi/core/splitmix.hpp"
+#include "shishi/platform/platform.hpp"
 #include "shishi/search/search_limits.hpp"
 
 namespace shishi {
@@ -37,20 +38,30 @@ int score_from_tt(int score, int ply) {
 TranspositionTable::TranspositionTable(size_t mb) { resize(mb); }
 
 size_t TranspositionTable::resize(size_t mb) {
+    mb = std::min(mb, MAX_TT_MB);  // 0: a single bucket (tests)
+    // The same size again (a host's `memory` before every game): cleared, not made anew, as
+    // mapping a huge-page table costs milliseconds.
+    if (table_ && mb == mb_) {
+        clear();
+        return mb_;
+    }
     table_.reset();  // free the old table first so two never coexist at full size
     buckets_ = 0;
-    mb = std::min(mb, MAX_TT_MB);  // 0: a single bucket (tests)
     // A size the allocator refuses is halved until it is granted; 1 MB always is (or the
     // process could not run at all), so the engine never searches without a table.
     for (;; mb = std::max<size_t>(1, mb / 2)) {
         const size_t n = std::max<size_t>(1, mb * 1024 * 1024 / sizeof(Bucket));
-        // calloc: a large block comes from the kernel as zero pages mapped on first use, so a
-        // table of many gigabytes is ready at once (touching it all took 27 s for 12 GB) and
-        // an all-zero entry is an empty one (BOUND_NONE). Relaxed atomics of uint64_t are plain
-        // words on every target of this engine.
-        table_.reset(static_cast<Bucket*>(std::calloc(n, sizeof(Bucket))));
+        // Zero pages mapped on first use, so a table of many gigabytes is ready at once
+        // (touching it all took 27 s for 12 GB) and an all-zero entry is an empty one
+        // (BOUND_NONE). Relaxed atomics of uint64_t are plain words on every target of this
+        // engine. Huge pages spare a TLB miss on most probes, but they are all mapped at once:
+        // above HUGE_PAGES_MAX_MB that would cost a new game or a resize seconds and make the
+        // whole table resident for a short analysis, so large tables keep small pages.
+        const size_t bytes = n * sizeof(Bucket);
+        table_ = {static_cast<Bucket*>(platform::allocate_large(bytes, mb <= HUGE_PAGES_MAX_MB)), FreeBuckets{bytes}};
         if (table_) {
             buckets_ = n;
+            mb_ = mb;
             break;
         }
         if (mb <= 1) throw std::bad_alloc();
@@ -60,7 +71,7 @@ size_t TranspositionTable::resize(size_t mb) {
     return mb;
 }
 
-void TranspositionTable::FreeBuckets::operator()(Bucket* b) const { std::free(b); }
+void TranspositionTable::FreeBuckets::operator()(Bucket* b) const { platform::free_large(b, bytes); }
 
 uint64_t TranspositionTable::Data::pack() const {
     return uint64_t(move) | uint64_t(uint16_t(score)) << 32 | uint64_t(uint8_t(depth)) << 48 |

@@ -11,6 +11,7 @@
 
 #include "shishi/search/search.hpp"
 #include "shishi/search/tt.hpp"
+#include "resident_memory.hpp"
 #include "usi_harness.hpp"
 #include "xboard_test_io.hpp"
 
@@ -18,13 +19,7 @@ using namespace shishi;
 
 namespace {
 
-// This process's resident memory in MB (Linux: VmRSS of /proc/self/status).
-long resident_mb() {
-    std::ifstream status("/proc/self/status");
-    for (std::string line; std::getline(status, line);)
-        if (line.rfind("VmRSS:", 0) == 0) return std::stol(line.substr(6)) / 1024;
-    return -1;
-}
+using test::resident_mb;
 
 constexpr size_t BIG_MB = 512;
 constexpr long TOUCHED_MB = 64;  // far below BIG_MB: whatever else the process does meanwhile
@@ -46,6 +41,20 @@ TEST_CASE("a new game of a searcher with a large hash leaves the table untouched
     Searcher s(BIG_MB);
     const long before = resident_mb();
     s.new_game();
+    CHECK(resident_mb() - before < TOUCHED_MB);
+}
+
+TEST_CASE("a short search with a large hash makes little of the table resident", "[search][tt]") {
+    // Each probe of a fresh huge page would make all 2 MB of it resident: thousands of nodes
+    // would then hold most of a 512 MB table. Tables this large keep small pages.
+    Searcher s(BIG_MB);
+    Position pos = Position::start();
+    const long before = resident_mb();
+    REQUIRE(before > 0);
+    SearchLimits l;
+    l.depth = 5;
+    const SearchResult r = s.search(pos, l);
+    REQUIRE(r.nodes > 2000);
     CHECK(resident_mb() - before < TOUCHED_MB);
 }
 
@@ -71,6 +80,28 @@ TEST_CASE("entries stored before a clear are never found again, even after 64 cl
     REQUIRE(tt.probe(key, 0, hit));
     CHECK(hit.score == 55);
     CHECK(hit.move == M);
+}
+
+TEST_CASE("a resize to the same size empties the table without making a new one", "[search][tt]") {
+    // Hosts send `memory` (or USI_Hash) before every game; a huge-page table is mapped when
+    // made, so the same size again is a clear, at any size.
+    TranspositionTable tt(2);
+    const uint64_t key = 0x0123456789abcdefULL;
+    tt.store(key, 0, M, 77, 9, BOUND_EXACT);
+    TTHit hit;
+    REQUIRE(tt.probe(key, 0, hit));
+    const size_t buckets = tt.bucket_count();
+    CHECK(tt.resize(2) == 2);
+    CHECK(tt.bucket_count() == buckets);
+    CHECK_FALSE(tt.probe(key, 0, hit));
+    CHECK(tt.hashfull() == 0);
+    tt.store(key, 0, M, 55, 3, BOUND_LOWER);
+    REQUIRE(tt.probe(key, 0, hit));
+    CHECK(hit.score == 55);
+    // Another size is a new table, empty too.
+    CHECK(tt.resize(1) == 1);
+    CHECK(tt.bucket_count() == buckets / 2);
+    CHECK_FALSE(tt.probe(key, 0, hit));
 }
 
 TEST_CASE("entries from before a clear give way like empty ones", "[search][tt]") {

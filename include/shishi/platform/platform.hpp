@@ -5,6 +5,7 @@
 // file needs an #ifdef or a system header (docs/windows.md).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <ctime>
 #include <filesystem>
@@ -28,6 +29,16 @@ std::string file_name(const std::filesystem::path& path);
 
 // Physical memory in bytes; 0 when the system does not say.
 uint64_t physical_memory_bytes();
+
+// A zero-filled block for a large table read at random (the transposition table, the net's
+// first layer), aligned to 64 bytes, or nullptr if refused. Pages are mapped on first use, so a
+// table of gigabytes is ready at once. With `huge_pages`, Linux is asked for 2 MB pages: a
+// search of a few milliseconds reads lines all over its table, and with 4 KB pages nearly every
+// read also missed the TLB. Those pages are mapped at once (the kernel may have to compact
+// memory for them, which must not happen inside a search), so the whole block is resident.
+// Give the same size back to free_large.
+void* allocate_large(size_t bytes, bool huge_pages);
+void free_large(void* block, size_t bytes);
 
 // The local calendar time of `t` (the C library's own localtime is not thread-safe).
 std::tm local_time(std::time_t t);

@@ -31,6 +31,8 @@ public:
         return white ? e.white_score : -e.white_score;
     }
     void clear();
+    // Starts loading key's entry into the cache, so an evaluate soon after does not wait for memory.
+    void prefetch(uint64_t key) const { __builtin_prefetch(&entries_[key & ((uint64_t(1) << BITS) - 1)]); }
 
 private:
     struct Entry {

@@ -60,6 +60,8 @@ public:
     void clear();  // constant time: entries stored before it read as empty
     void new_search();  // ages entries so older searches are replaced first
     bool probe(uint64_t key, int ply, TTHit& hit) const;
+    // Starts loading key's bucket into the cache, so a probe soon after does not wait for memory.
+    void prefetch(uint64_t key) const { __builtin_prefetch(&table_[index(key)]); }
     void store(uint64_t key, int ply, Move move, int score, int depth, Bound bound);
     int hashfull() const;  // per mille of a sample holding entries from this search
     size_t bucket_count() const { return buckets_; }
@@ -93,11 +95,14 @@ private:
     size_t index(uint64_t key) const { return bucket_index(key, buckets_); }
     bool stale(const Data& d) const { return (d.move >> MOVE_BITS) != tag_; }
 
+    static constexpr size_t HUGE_PAGES_MAX_MB = 256;
     struct FreeBuckets {
+        size_t bytes;
         void operator()(Bucket* b) const;
     };
-    std::unique_ptr<Bucket[], FreeBuckets> table_;
+    std::unique_ptr<Bucket[], FreeBuckets> table_{nullptr, FreeBuckets{0}};
     size_t buckets_ = 0;
+    size_t mb_ = 0;  // the size granted, in MB
     uint8_t generation_ = 0;  // multiples of 4
     uint64_t epoch_ = 0;  // clear() counts up
     uint64_t salt_ = 0;  // from epoch_; 0 in the first epoch
