@@ -12,8 +12,8 @@
 #endif
 
 // The vector helpers below are internal and always inlined, so the ABI of passing a vector
-// wider than the baseline's registers (which GCC warns about) never comes into play.
-#if defined(__GNUC__) && !defined(__clang__)
+// wider than the baseline's registers (which GCC and Clang warn about) never comes into play.
+#if defined(__GNUC__)
 #pragma GCC diagnostic ignored "-Wpsabi"
 #endif
 
