@@ -82,7 +82,7 @@ TEST_CASE("entries stored before a clear are never found again, even after 64 cl
     CHECK(hit.move == M);
 }
 
-TEST_CASE("a resize to the same size empties the table without making a new one", "[search][tt]") {
+TEST_CASE("a resize to the same size empties the table and keeps its buckets", "[search][tt]") {
     // Hosts send `memory` (or USI_Hash) before every game; a huge-page table is mapped when
     // made, so the same size again is a clear, at any size.
     TranspositionTable tt(2);
