@@ -1,7 +1,9 @@
 // A whole game driven the way a USI host drives it: before each engine move the host sends
 // `position startpos moves ...` with the full move list so far, then `go` with a small node
 // limit (every tenth ply pondered and then confirmed with ponderhit). Every bestmove must be
-// legal under the core's rules, and the game must not end by rule on the way.
+// legal under the core's rules. A game that ends by rule before 200 plies (how long a game lasts
+// depends on the net and the search) is followed by a new one (`usinewgame`), so that 200 plies
+// are always played.
 #include <catch2/catch.hpp>
 
 #include "shishi/core/movegen.hpp"
@@ -27,7 +29,15 @@ TEST_CASE("usi game: 200 plies through position startpos moves, every bestmove l
     const Position& pos = game.position();
     std::string moves;
     int played = 0;
+    int games_ended = 0;
     for (; played < PLIES; ++played) {
+        if (game.status().over()) {
+            // the last game ended by rule: the host starts the next one
+            ++games_ended;
+            s.send("usinewgame");
+            game.reset(Position::start());
+            moves.clear();
+        }
         // a slightly different budget per side keeps the game from settling into a repetition
         int nodes = 1500 + 300 * (played % 2) + 37 * (played % 7);
         s.send("position startpos" + (moves.empty() ? std::string() : " moves" + moves));
@@ -55,11 +65,10 @@ TEST_CASE("usi game: 200 plies through position startpos moves, every bestmove l
             CHECK(parse_usi_move(after, words[3]));
         }
         game.play(*m);
-        INFO("status: " << game.status().reason);
-        REQUIRE_FALSE(game.status().over());  // the node budgets are chosen to outlast 200 plies
         moves += ' ';
         moves += words[1];
     }
+    INFO("games ended by rule on the way: " << games_ended);
     CHECK(played == PLIES);
     // the engine's view of the final position is the referee's
     s.send("position startpos moves" + moves);
