@@ -4,7 +4,8 @@
 # N-1 and net N trained on rounds 0 to N, up to net 4), then: every round's data and every net
 # exist, the training loss of each net falls from its first epoch to its last, the engine loads
 # net 4 (USI `eval` names its hash and description), and shishi-match plays 2 games between net 4
-# and the hand evaluation at a fixed node count with no illegal or refused move. Everything happens in a fresh folder, removed at the end.
+# and the hand evaluation at a fixed node count with no illegal or refused move. Everything
+# happens in a fresh folder, removed at the end.
 # usage: nnue_recipe.sh SHISHI SHISHI-MATCH
 set -euo pipefail
 shishi=$(realpath "${1:?usage: $0 SHISHI SHISHI-MATCH}")
@@ -24,7 +25,7 @@ SHISHI_BIN=$shishi SHISHI_NNUE_GAMES=30 SHISHI_NNUE_EPOCHS=3 SHISHI_NNUE_NODES=2
     || { cat "$work/train.log"; fail "scripts/train-net failed (its output above)"; }
 
 nets=(net0 net1 net2 net3 net4)
-for i in 0 1 2 3 4; do
+for i in "${!nets[@]}"; do
     for f in round$i/all.sgames net$i.nnue net$i-loss.csv net$i-loss.svg; do
         [ -s "$cache/$f" ] || { cat "$work/train.log"; fail "the recipe did not make $f"; }
     done
