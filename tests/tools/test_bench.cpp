@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "shishi/core/text.hpp"
+#include "shishi/eval/nnue_network.hpp"
 #include "shishi/protocol/engine.hpp"
 #include "shishi/tools/bench.hpp"
 #include "usi_harness.hpp"
@@ -74,4 +75,18 @@ TEST_CASE("bench's threads are the engine's Threads option: beyond the machine's
     CHECK(out.str().find("note: ") != std::string::npos);
     CHECK(out.str().find("Threads") != std::string::npos);
     CHECK(out.str().find("position 8 depth 1") != std::string::npos);
+}
+
+TEST_CASE("bench names the evaluation in use: the embedded net by default, the hand one when asked", "[bench][nnue]") {
+    REQUIRE(nnue::embedded_network() != nullptr);
+    std::ostringstream by_default, by_net, by_hand;
+    run_bench(1, by_default);
+    run_bench(1, by_net, 1, "true");  // the Use_NNUE option's value
+    run_bench(1, by_hand, 1, "false");
+    const std::string net_line = "eval " + nnue::embedded_network()->name() + "\n";
+    CHECK(net_line.rfind("eval nnue ", 0) == 0);
+    INFO(by_default.str() << by_net.str() << by_hand.str());
+    CHECK(by_default.str().rfind(net_line, 0) == 0);  // the first line, before the searches
+    CHECK(by_net.str().rfind(net_line, 0) == 0);
+    CHECK(by_hand.str().rfind("eval hand\n", 0) == 0);
 }
