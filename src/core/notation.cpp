@@ -19,6 +19,10 @@ const char* const START_SFEN =
 
 namespace {
 
+// Move numbers and clocks count plies from here on, so they must leave room to grow: a game
+// from a FEN with move 2^31 - 1 would overflow on its first move. No game comes near this.
+constexpr int MAX_PLY_COUNT = 100'000'000;
+
 // Board fields, move numbers and counters: digits only, as an int.
 std::optional<int> parse_number(std::string_view t) {
     const std::optional<int64_t> n = parse_integer(t, 0, INT32_MAX, Sign::NONE);
@@ -155,6 +159,12 @@ Parsed<Position> parse_xboard_fen(std::string_view text, const RuleSet& rules) {
     int halfmove = numbers.size() >= 1 ? numbers[0] : 0;
     int fullmove = numbers.size() >= 2 ? numbers[1] : 1;
     if (fullmove < 1) fullmove = 1;
+    if (halfmove > MAX_PLY_COUNT)
+        return Parsed<Position>::fail("halfmove clock " + std::to_string(halfmove) + " is too large (at most " +
+                                      std::to_string(MAX_PLY_COUNT) + ")");
+    if (fullmove > MAX_PLY_COUNT / 2)
+        return Parsed<Position>::fail("move number " + std::to_string(fullmove) + " is too large (at most " +
+                                      std::to_string(MAX_PLY_COUNT / 2) + ")");
     pos.set_move_counters(halfmove, 2 * fullmove - 1 + (pos.side_to_move() == BLACK ? 1 : 0));
     if (std::string e = check_counter_strike(pos); !e.empty()) return Parsed<Position>::fail(e);
     pos.set_rules(rules);
@@ -180,6 +190,9 @@ Parsed<Position> parse_sfen(std::string_view text, const RuleSet& rules) {
     if (w.size() == 4) {
         auto n = parse_number(w[3]);
         if (!n || *n < 1) return Parsed<Position>::fail("bad move number '" + quote_excerpt(w[3]) + "'");
+        if (*n > MAX_PLY_COUNT)
+            return Parsed<Position>::fail("move number " + std::to_string(*n) + " is too large (at most " +
+                                          std::to_string(MAX_PLY_COUNT) + ")");
         number = *n;
     }
     pos.set_move_counters(0, number);

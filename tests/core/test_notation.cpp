@@ -200,6 +200,10 @@ TEST_CASE("malformed positions are rejected with a message naming the problem", 
     check_fen_rejected(START_BOARD + " w - e3 0 1", "counter-strike square e3");  // mover's own piece
     check_fen_rejected(START_BOARD + " w - - 0 1 junk", "unexpected FEN field 'junk'");
     check_fen_rejected(START_BOARD + " w - - 0 1 5", "too many numeric");
+    // Counters that would overflow once the game goes on (found by fuzz_xboard_fen).
+    check_fen_rejected(START_BOARD + " w - - 0 1333333333", "move number 1333333333 is too large");
+    check_fen_rejected(START_BOARD + " w - - 2147483647 1", "halfmove clock 2147483647 is too large");
+    CHECK(xfen(START_BOARD + " b - - 100000000 50000000").move_number() == 100'000'000);
 
     check_sfen_rejected(eleven_ranks + " b - 1", "11 ranks");
     check_sfen_rejected(START_BOARD + " x - 1", "side to move");
@@ -207,6 +211,8 @@ TEST_CASE("malformed positions are rejected with a message naming the problem", 
     check_sfen_rejected(START_BOARD + " b e6 1", "bad counter-strike square 'e6'");
     check_sfen_rejected(START_BOARD + " b - 0", "bad move number '0'");
     check_sfen_rejected(START_BOARD + " b - x", "bad move number 'x'");
+    check_sfen_rejected(START_BOARD + " b - 2147483647", "move number 2147483647 is too large");
+    CHECK(sfen(START_BOARD + " b - 100000000").move_number() == 100'000'000);
     check_sfen_rejected(START_BOARD + " b - 1 junk", "more than 4 fields");
     check_sfen_rejected("", "empty");
 }
