@@ -1,5 +1,6 @@
 // KIF output in lishogi's two layouts (scalashogi's export, the analysis board's): header,
 // optional diagram, the moves header line, moves, the ending, variations.
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -55,10 +56,11 @@ std::string kif_date(const std::string& date, const std::string* time) {
     std::string d = value.substr(0, space);
     for (char& c : d)
         if (c == '.') c = '/';
-    for (std::string part : {space == std::string::npos ? std::string() : value.substr(space),
-                             time && *time != "?" ? *time : std::string()}) {
+    // An unknown time ("?") is left out: read back, "date ?" would give a Time tag "?".
+    for (std::string part :
+         {space == std::string::npos ? std::string() : value.substr(space), time ? *time : std::string()}) {
         part = kif_detail::normalize(part);
-        if (!part.empty()) d += " " + part;
+        if (!part.empty() && part != "?") d += " " + part;
     }
     return d;
 }
@@ -195,9 +197,22 @@ std::string write_kif(const Record& r, KifStyle style) {
             q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
         out += "#pgn " + t.name + " \"" + q + "\"\n";
     };
+    // A tag with a value, not PGN's "unknown", as the reader will see it.
     auto known = [&](const char* tag) -> const std::string* {
         const std::string* v = r.tag(tag);
-        return v && !kif_detail::normalize(*v).empty() && *v != "?" && *v != "????.??.??" ? v : nullptr;
+        if (!v) return nullptr;
+        const std::string n = kif_detail::normalize(*v);
+        return !n.empty() && n != "?" && n != "????.??.??" ? v : nullptr;
+    };
+    // The reader takes 開始日時 up to its first space as the Date, so that word must be a date:
+    // "? x" would come back as an unknown Date and a Time "x" (found by fuzz_records).
+    auto known_date = [&]() -> const std::string* {
+        const std::string* v = known("Date");
+        if (!v) return nullptr;
+        std::string word = kif_detail::normalize(*v);
+        word = word.substr(0, word.find(' '));
+        std::replace(word.begin(), word.end(), '/', '.');
+        return word != "?" && word != "????.??.??" ? v : nullptr;
     };
     const std::string* white = known("White");
     const std::string* black = known("Black");
@@ -205,10 +220,10 @@ std::string write_kif(const Record& r, KifStyle style) {
         // The analysis board writes the game's tags in their order, then the start (手合割 or
         // the diagram), then the players.
         for (const Tag& t : r.tags) {
-            if (t.name == "White" || t.name == "Black" || (t.name == "Time" && known("Date"))) continue;
+            if (t.name == "White" || t.name == "Black" || (t.name == "Time" && known_date())) continue;
             if (kif_detail::normalize(t.value).empty()) continue;  // the reader drops an empty header
             if (t.name == "Date") {
-                if (known("Date")) header("開始日時", kif_date(t.value, r.tag("Time")));
+                if (known_date()) header("開始日時", kif_date(t.value, r.tag("Time")));
                 continue;
             }
             const std::string_view key = t.name == "WhiteTeam" ? "先手のチーム"
@@ -225,7 +240,7 @@ std::string write_kif(const Record& r, KifStyle style) {
         else
             out += diagram(r.start, style);
     } else {
-        if (const std::string* d = known("Date")) header("開始日時", kif_date(*d, r.tag("Time")));
+        if (const std::string* d = known_date()) header("開始日時", kif_date(*d, r.tag("Time")));
         for (const char* tag : {"End", "Event", "Site", "TimeControl"})
             if (const std::string* v = known(tag)) header(kif_key_for_pgn_tag(tag), *v);
         if (!r.start_is_initial) out += diagram(r.start, style);
@@ -239,7 +254,7 @@ std::string write_kif(const Record& r, KifStyle style) {
         if (const std::string* v = known("BlackTeam")) header("後手チーム", *v);
         if (const std::string* v = known("Opening")) header("戦型", *v);
         for (const Tag& t : r.tags) {
-            if ((t.name == "Time" && known("Date")) || !kif_key_for_pgn_tag(t.name).empty()) continue;
+            if ((t.name == "Time" && known_date()) || !kif_key_for_pgn_tag(t.name).empty()) continue;
             if (is_pgn_tag_name(t.name))
                 pgn_line(t);
             else
