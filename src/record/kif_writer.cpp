@@ -197,22 +197,22 @@ std::string write_kif(const Record& r, KifStyle style) {
             q += c == '"' || c == '\\' ? std::string("\\") + c : std::string(1, c);
         out += "#pgn " + t.name + " \"" + q + "\"\n";
     };
+    auto unknown = [](std::string_view n) { return n.empty() || n == "?" || n == "????.??.??"; };
     // A tag with a value, not PGN's "unknown", as the reader will see it.
     auto known = [&](const char* tag) -> const std::string* {
         const std::string* v = r.tag(tag);
-        if (!v) return nullptr;
-        const std::string n = kif_detail::normalize(*v);
-        return !n.empty() && n != "?" && n != "????.??.??" ? v : nullptr;
+        return v && !unknown(kif_detail::normalize(*v)) ? v : nullptr;
     };
-    // The reader takes 開始日時 up to its first space as the Date, so that word must be a date:
-    // "? x" would come back as an unknown Date and a Time "x" (found by fuzz_records).
+    // The reader takes 開始日時 up to its first space as the Date (with '/' read as '.'), so that
+    // word must be a date: "? x" would come back as an unknown Date and a Time "x" (found by
+    // fuzz_records).
     auto known_date = [&]() -> const std::string* {
-        const std::string* v = known("Date");
+        const std::string* v = r.tag("Date");
         if (!v) return nullptr;
         std::string word = kif_detail::normalize(*v);
-        word = word.substr(0, word.find(' '));
+        word.resize(std::min(word.size(), word.find(' ')));
         std::replace(word.begin(), word.end(), '/', '.');
-        return word != "?" && word != "????.??.??" ? v : nullptr;
+        return !unknown(word) ? v : nullptr;
     };
     const std::string* white = known("White");
     const std::string* black = known("Black");

@@ -392,6 +392,7 @@ TEST_CASE("KIF: a Date whose first word is PGN's unknown is not written as a dat
     struct Row {
         const char *date, *time, *kif_line;
     };
+    // "????" "/??" is split so that no "??/" trigraph is spelled.
     for (const Row& row :
          {Row{"? ate:?", nullptr, nullptr}, Row{" ? ", nullptr, nullptr},
           Row{"????"
